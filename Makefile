@@ -1,0 +1,46 @@
+# `make run` serves the API locally; `make test` runs everything CI runs. Both install what they need.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.13 2>/dev/null || command -v python3)
+VENV := .venv
+SAMVENV := .venv-sam
+PY := $(VENV)/bin/python
+export SAM_CLI_TELEMETRY := 0
+
+.PHONY: run test lint validate pytest build bench clean
+
+$(VENV)/.installed: requirements-dev.txt layers/backoffice/requirements.txt functions/zugferd/requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 13) else "Python 3.13 is needed (see .python-version); set PYTHON=/path/to/python3.13")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	@# The layer's package and the repository root on the venv's path, as Lambda puts the layer on it.
+	$(PY) -c 'import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()["purelib"], "backoffice-dev.pth").write_text(str(pathlib.Path("layers/backoffice").resolve()) + "\n" + str(pathlib.Path(".").resolve()) + "\n")'
+	touch $@
+
+$(SAMVENV)/.installed: requirements-sam.txt
+	test -x $(SAMVENV)/bin/python || $(PYTHON) -m venv $(SAMVENV)
+	$(SAMVENV)/bin/python -m pip install -q --disable-pip-version-check -r requirements-sam.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) -m local
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+validate: $(SAMVENV)/.installed
+	$(SAMVENV)/bin/sam validate --lint
+
+pytest: $(VENV)/.installed
+	$(PY) -m pytest
+
+test: lint validate pytest
+
+build: $(SAMVENV)/.installed
+	$(SAMVENV)/bin/sam build
+
+bench: $(VENV)/.installed
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache

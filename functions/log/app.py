@@ -1,0 +1,20 @@
+"""DELETE /www/log: deletes the service's log files (bucket log prefix and own log groups)."""
+
+from __future__ import annotations
+
+from aws_lambda_powertools.event_handler import Response
+
+from backoffice.api import caller, entrypoint, logger, make_resolver, no_content
+from backoffice.logfiles import delete_log_objects, delete_log_streams
+
+app = make_resolver()
+
+
+@app.delete("/www/log")
+def delete_logs() -> Response[str]:
+    objects, streams = delete_log_objects(), delete_log_streams()
+    logger.info("log files deleted", extra={"objects": objects, "streams": streams, "user": caller(app).user})
+    return no_content()
+
+
+lambda_handler = entrypoint(app)

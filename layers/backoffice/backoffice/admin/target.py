@@ -1,0 +1,48 @@
+"""Where an admin command writes: the local stack (--local) or a deployed stack (--stack NAME)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+# The local stack's AWS emulation listens here (local/README in docs/operations.md).
+LOCAL_AWS_PORT = 4566
+
+# Stack output -> environment variable the layer's settings read.
+STACK_OUTPUTS = {
+    "TableName": "TABLE_NAME",
+    "IdempotencyTableName": "IDEMPOTENCY_TABLE_NAME",
+    "BucketName": "BUCKET_NAME",
+    "EventBusName": "EVENT_BUS_NAME",
+    "SigningKeySecret": "SIGNING_KEY_SECRET",
+}
+
+
+def add_target_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--local", action="store_true", help="write to the local stack of `make run`")
+    group.add_argument("--stack", metavar="NAME", help="write to the deployed CloudFormation stack NAME")
+
+
+def select_target(args: argparse.Namespace) -> str:
+    """Point the layer's settings and clients at the chosen target; a description of it."""
+    if args.local:
+        port = os.environ.get("LOCAL_AWS_PORT", str(LOCAL_AWS_PORT))
+        os.environ["AWS_ENDPOINT_URL"] = f"http://127.0.0.1:{port}"
+        for var, value in (
+            ("AWS_ACCESS_KEY_ID", "local"),
+            ("AWS_SECRET_ACCESS_KEY", "local"),
+            ("AWS_DEFAULT_REGION", "eu-central-1"),
+        ):
+            os.environ.setdefault(var, value)
+        return f"the local stack at {os.environ['AWS_ENDPOINT_URL']}"
+    if args.stack:
+        import boto3
+
+        stack = boto3.client("cloudformation").describe_stacks(StackName=args.stack)["Stacks"][0]
+        outputs = {o["OutputKey"]: o["OutputValue"] for o in stack.get("Outputs", [])}
+        for output, var in STACK_OUTPUTS.items():
+            if output in outputs:
+                os.environ[var] = outputs[output]
+        return f"stack {args.stack}"
+    return "the resources named by the environment (TABLE_NAME, ...)"

@@ -1,0 +1,198 @@
+"""What every handler module shares: the resolver, its exception handlers, responses, the caller.
+
+A handler module does::
+
+    app = make_resolver()
+
+    @app.get("/www/thing/<key>")
+    def read(key: str) -> Response[str]:
+        return json_response({"data": ...})
+
+    lambda_handler = entrypoint(app)
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.openapi.exceptions import (
+    RequestUnsupportedContentType,
+    RequestValidationError,
+)
+from botocore.exceptions import ClientError
+
+from backoffice.encoding import JSON_CONTENT_TYPE, create_headers, dumps, loads
+from backoffice.errors import (
+    ApiError,
+    InvalidRequest,
+    NotFound,
+    NotImplementedYet,
+    Unavailable,
+    UnsupportedMediaType,
+)
+from backoffice.requests import decode_text_body
+
+logger = Logger()
+
+_THROTTLED = {
+    "ProvisionedThroughputExceededException",
+    "ThrottlingException",
+    "RequestLimitExceeded",
+    "Throttling",
+    "TooManyRequestsException",
+    "InternalServerError",
+    "ServiceUnavailable",
+}
+
+
+def json_response(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response[str]:
+    return Response(status, JSON_CONTENT_TYPE, dumps(payload), headers=headers)
+
+
+def created_response(payload: Any, status: int = 201) -> Response[str]:
+    """A create answer: Cache-Control no-store, Content-MD5 and Content-Length of the exact body."""
+    body = dumps(payload)
+    return Response(status, JSON_CONTENT_TYPE, body, headers=create_headers(body.encode("ascii")))
+
+
+def no_content() -> Response[str]:
+    return Response(204, None, "")
+
+
+def proxy_result(response: Response) -> dict[str, Any]:
+    """A Response as the dict a REST-API proxy integration returns (for answers outside routing)."""
+    headers = {k: v for k, v in response.headers.items() if isinstance(v, str)}
+    return {
+        "statusCode": response.status_code,
+        "headers": headers,
+        "body": response.body or "",
+        "isBase64Encoded": False,
+    }
+
+
+def error_response(err: ApiError) -> Response[str]:
+    return json_response(err.body(), err.status, err.headers)
+
+
+def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """('body', 'Positionen', 0, 'Menge') -> 'Positionen[0].Menge'; query and path names as sent."""
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:]
+    path = ""
+    for part in parts:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif isinstance(part, str) and not any(c in part for c in "[]()"):
+            path += f".{part}" if path else part
+    return path or "body"
+
+
+def validation_fields(errors: list[dict[str, Any]]) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for err in errors:
+        path = field_path(err.get("loc", ()))
+        msg = err.get("msg", "invalid")
+        if err.get("type") == "json_invalid":
+            path, msg = "body", f"invalid JSON: {err.get('ctx', {}).get('error', msg)}"
+        fields[path] = f"{fields[path]}; {msg}" if path in fields else msg
+    return fields
+
+
+def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
+    """The resolver every function uses, with the error shape of the whole API."""
+    app = APIGatewayRestResolver(
+        enable_validation=True,
+        serializer=dumps,
+        json_body_deserializer=loads,
+        **kwargs,
+    )
+
+    @app.exception_handler(ApiError)
+    def _api_error(err: ApiError) -> Response[str]:
+        return error_response(err)
+
+    @app.exception_handler(RequestValidationError)
+    def _invalid(err: RequestValidationError) -> Response[str]:
+        fields = validation_fields(list(err.errors()))
+        return error_response(InvalidRequest("The request is not valid.", fields))
+
+    @app.exception_handler(RequestUnsupportedContentType)
+    def _media(err: RequestUnsupportedContentType) -> Response[str]:
+        return error_response(UnsupportedMediaType("Send the body as application/json."))
+
+    @app.exception_handler(json.JSONDecodeError)
+    def _broken_json(err: json.JSONDecodeError) -> Response[str]:
+        return error_response(InvalidRequest("The body is not valid JSON.", {"body": str(err)}))
+
+    @app.exception_handler(NotFoundError)
+    def _no_route(err: NotFoundError) -> Response[str]:
+        path = app.current_event.path
+        return error_response(NotFound(f"No route {app.current_event.http_method} {path}."))
+
+    @app.exception_handler(ClientError)
+    def _aws(err: ClientError) -> Response[str]:
+        code = err.response.get("Error", {}).get("Code", "")
+        if code in _THROTTLED:
+            logger.warning("AWS is throttling", extra={"code": code})
+            return error_response(Unavailable("The service is busy; retry shortly.", retry_after=2))
+        return _unexpected(err)
+
+    @app.exception_handler(Exception)
+    def _unexpected(err: Exception) -> Response[str]:
+        logger.exception("unexpected error")
+        err_ = ApiError("An unexpected error occurred; it has been logged.")
+        err_.status, err_.code = 500, "internal_error"
+        return error_response(err_)
+
+    return app
+
+
+def not_implemented(route: str) -> Callable[..., Response[str]]:
+    """A route that is declared but not built yet: 501 with the error body."""
+
+    def placeholder(**_: str) -> Response[str]:
+        raise NotImplementedYet(route)
+
+    # The resolver validates a route's arguments by its signature: name the path parameters.
+    names = re.findall(r"\{(\w+)\}", route)
+    placeholder.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=str) for n in names],
+        return_annotation=Response[str],
+    )
+    return placeholder
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who calls: handed over by the authorizer through the request context."""
+
+    user: str
+    webshop: str | None
+
+
+def caller(app: APIGatewayRestResolver) -> Caller:
+    ctx = app.current_event.raw_event.get("requestContext", {}).get("authorizer") or {}
+    return Caller(user=str(ctx.get("user", "")), webshop=ctx.get("webshop") or None)
+
+
+def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
+    """The Lambda handler of a function: decode the body, then route."""
+
+    @logger.inject_lambda_context(clear_state=True)
+    def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        try:
+            decode_text_body(event)
+        except ApiError as err:
+            return proxy_result(error_response(err))
+        return app.resolve(event, context)
+
+    return lambda_handler

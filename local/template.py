@@ -1,0 +1,155 @@
+"""template.yaml read as data: the one list of resources, routes and settings the local stack uses."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "template.yaml"
+STACK_NAME = "local"
+REGION = "eu-central-1"
+ACCOUNT = "123456789012"
+
+
+class _CfnLoader(yaml.SafeLoader):
+    """YAML with CloudFormation's short tags (!Ref, !Sub, !GetAtt ...) read as their long form."""
+
+
+def _tag(loader: _CfnLoader, suffix: str, node: yaml.Node) -> dict[str, Any]:
+    name = "Ref" if suffix == "Ref" else f"Fn::{suffix}"
+    if isinstance(node, yaml.ScalarNode):
+        value: Any = loader.construct_scalar(node)
+        if suffix == "GetAtt":
+            value = value.split(".", 1)
+    elif isinstance(node, yaml.SequenceNode):
+        value = loader.construct_sequence(node, deep=True)
+    else:
+        value = loader.construct_mapping(node, deep=True)
+    return {name: value}
+
+
+_CfnLoader.add_multi_constructor("!", _tag)
+
+
+def load(path: Path = TEMPLATE) -> dict[str, Any]:
+    with path.open(encoding="utf-8") as fh:
+        return yaml.load(fh, Loader=_CfnLoader)  # noqa: S506 - a SafeLoader subclass
+
+
+def physical_name(logical: str, resource: dict[str, Any]) -> str:
+    """The name a resource gets in the local stack; the layer's settings default to the same."""
+    props = resource.get("Properties") or {}
+    kind = resource["Type"]
+    for prop in ("TableName", "BucketName", "Name", "LogGroupName"):
+        if prop in props:
+            return str(resolve(props[prop], {}))
+    if kind == "AWS::S3::Bucket":
+        return f"{STACK_NAME}-{logical.lower()}"
+    return logical
+
+
+def resolve(value: Any, names: dict[str, str], params: dict[str, Any] | None = None) -> Any:
+    """Evaluate the intrinsic functions the template uses for names and environment values."""
+    params = params or {}
+    if isinstance(value, dict) and len(value) == 1:
+        ((fn, arg),) = value.items()
+        if fn == "Ref":
+            pseudo = {
+                "AWS::StackName": STACK_NAME,
+                "AWS::Region": REGION,
+                "AWS::AccountId": ACCOUNT,
+                "AWS::Partition": "aws",
+                "AWS::URLSuffix": "amazonaws.com",
+            }
+            if arg in pseudo:
+                return pseudo[arg]
+            if arg in params:
+                return params[arg]
+            return names.get(arg, arg)
+        if fn == "Fn::Sub":
+            return re.sub(r"\$\{([^}]+)\}", lambda m: str(resolve({"Ref": m.group(1)}, names, params)), arg)
+        if fn == "Fn::GetAtt":
+            return f"arn:aws:local:{REGION}:{ACCOUNT}:{arg[0]}"
+    return value
+
+
+@dataclass(frozen=True)
+class Route:
+    method: str
+    path: str  # as in the template: /www/artikel/{ArtNr}
+    function: str  # logical id
+    authorized: bool
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(self.path)) + "$")
+
+
+@dataclass
+class Stack:
+    doc: dict[str, Any]
+    names: dict[str, str] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, path: Path = TEMPLATE) -> Stack:
+        doc = load(path)
+        stack = cls(doc)
+        stack.params = {k: v.get("Default") for k, v in (doc.get("Parameters") or {}).items()}
+        stack.names = {k: physical_name(k, r) for k, r in doc["Resources"].items()}
+        return stack
+
+    def resources(self, kind: str) -> dict[str, dict[str, Any]]:
+        return {k: r for k, r in self.doc["Resources"].items() if r["Type"] == kind}
+
+    def api(self) -> dict[str, Any]:
+        (api,) = self.resources("AWS::Serverless::Api").values()
+        return dict(api["Properties"])
+
+    def binary_media_types(self) -> set[str]:
+        return {t.replace("~1", "/") for t in self.api().get("BinaryMediaTypes", [])}
+
+    def gateway_responses(self) -> dict[str, dict[str, Any]]:
+        return dict(self.api().get("GatewayResponses", {}))
+
+    def authorizer(self) -> tuple[str, int]:
+        """(logical id of the authorizer function, seconds a decision is cached)."""
+        auth = self.api()["Auth"]
+        conf = auth["Authorizers"][auth["DefaultAuthorizer"]]
+        return conf["FunctionArn"]["Fn::GetAtt"][0], int(conf.get("Identity", {}).get("ReauthorizeEvery", 300))
+
+    def routes(self) -> list[Route]:
+        found = []
+        for logical, fn in self.resources("AWS::Serverless::Function").items():
+            for event in (fn["Properties"].get("Events") or {}).values():
+                if event["Type"] != "Api":
+                    continue
+                props = event["Properties"]
+                auth = (props.get("Auth") or {}).get("Authorizer")
+                found.append(Route(props["Method"].upper(), props["Path"], logical, auth != "NONE"))
+        # API Gateway prefers a literal path segment to a {parameter}.
+        return sorted(found, key=lambda r: r.path.count("{"))
+
+    def scheduled_functions(self) -> list[str]:
+        return [
+            logical
+            for logical, fn in self.resources("AWS::Serverless::Function").items()
+            if any(e["Type"] in ("Schedule", "ScheduleV2") for e in (fn["Properties"].get("Events") or {}).values())
+        ]
+
+    def handler_file(self, logical: str) -> tuple[Path, str]:
+        props = self.doc["Resources"][logical]["Properties"]
+        module, func = props["Handler"].rsplit(".", 1)
+        return ROOT / props["CodeUri"] / f"{module.replace('.', '/')}.py", func
+
+    def environment(self, logical: str | None = None) -> dict[str, str]:
+        env = dict(((self.doc.get("Globals") or {}).get("Function") or {}).get("Environment", {}).get("Variables", {}))
+        if logical:
+            props = self.doc["Resources"][logical]["Properties"]
+            env.update((props.get("Environment") or {}).get("Variables", {}))
+        return {k: str(resolve(v, self.names, self.params)) for k, v in env.items()}
