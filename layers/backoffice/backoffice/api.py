@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -107,12 +108,34 @@ def validation_fields(errors: list[dict[str, Any]]) -> dict[str, str]:
     return fields
 
 
+# The body parsed by the entrypoint, handed to the resolver's deserializer so that a large body is
+# parsed once. Per thread: the local stack serves requests concurrently in one process.
+_parsed = threading.local()
+
+
+def _parse_once(body: str | None) -> None:
+    """Parse a JSON body before routing: broken JSON is a 400 on every route, declared or not."""
+    _parsed.text, _parsed.value = None, None
+    if body:
+        try:
+            value = loads(body)
+        except json.JSONDecodeError as exc:
+            raise InvalidRequest("The body is not valid JSON.", {"body": str(exc)}) from exc
+        _parsed.text, _parsed.value = body, value
+
+
+def _deserialize(text: str) -> Any:
+    if text is getattr(_parsed, "text", None):
+        return _parsed.value
+    return loads(text)
+
+
 def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
     """The resolver every function uses, with the error shape of the whole API."""
     app = APIGatewayRestResolver(
         enable_validation=True,
         serializer=dumps,
-        json_body_deserializer=loads,
+        json_body_deserializer=_deserialize,
         **kwargs,
     )
 
@@ -191,6 +214,7 @@ def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], d
     def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         try:
             decode_text_body(event)
+            _parse_once(event.get("body"))
         except ApiError as err:
             return proxy_result(error_response(err))
         return app.resolve(event, context)

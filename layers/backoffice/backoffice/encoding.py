@@ -15,7 +15,8 @@ from typing import Any
 import simplejson
 
 JSON_CONTENT_TYPE = "application/json; charset=iso-8859-1"
-_ENVELOPE = frozenset({"data", "count", "success", "links"})
+# Members that stay even when empty: an empty list is an answer, and an error always has its info.
+_ENVELOPE = frozenset({"data", "count", "success", "links", "error", "error_description", "info"})
 
 
 def _has_data(value: Any) -> bool:
@@ -36,12 +37,7 @@ def dumps(payload: Any) -> str:
     payload = (
         prune(payload)
         if not isinstance(payload, dict)
-        else {
-            # The envelope's members stay even when empty: an empty list is an answer.
-            k: prune(v)
-            for k, v in payload.items()
-            if (k in _ENVELOPE and v is not None) or _has_data(prune(v))
-        }
+        else {k: prune(v) for k, v in payload.items() if (k in _ENVELOPE and v is not None) or _has_data(prune(v))}
     )
     return simplejson.dumps(payload, ensure_ascii=True, use_decimal=True, separators=(",", ":"))
 

@@ -1,0 +1,177 @@
+"""The admin command, the authorizer, log deletion, the outbox and idempotent creates, on moto."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from botocore.stub import Stubber
+
+from backoffice import auth, dynamo, idempotency, logfiles, outbox
+from backoffice.admin.__main__ import main as admin
+from backoffice.aws import client
+from backoffice.config import CONFIG_PK, CONFIG_SK, forget_config
+from backoffice.errors import Conflict, InvalidRequest, NotFound
+from backoffice.settings import get_settings
+from local.gateway import lambda_context, load_handler
+
+
+def test_admin_user_add_reads_the_password_from_stdin(aws: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("Pässwort-1\n"))
+    assert admin(["user", "add", "webshop1", "--webshop", "SHOP-A", "--password-stdin"]) == 0
+    item = dynamo.get_item("USER#webshop1", "USER")
+    assert item is not None
+    assert item["Webshop"] == "SHOP-A"
+    assert "Pässwort" not in item["PasswordHash"]
+    assert auth.authenticate("webshop1", "Pässwort-1").webshop == "SHOP-A"
+    assert "User webshop1 written to" in capsys.readouterr().out
+
+
+def test_admin_refuses_an_empty_password(aws: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert admin(["user", "add", "webshop1", "--password-stdin"]) == 1
+    assert dynamo.get_item("USER#webshop1", "USER") is None
+
+
+def test_the_authorizer_allows_the_stage_and_hands_over_user_and_webshop(aws: Any) -> None:
+    handler = load_handler(aws, "AuthorizerFunction")
+    token, _ = auth.issue_token(auth.save_user("shop1", "pw", "SHOP-A"))
+    arn = "arn:aws:execute-api:eu-central-1:123456789012:abc123/v1/GET/www/artikel/4711"
+    policy = handler({"type": "TOKEN", "authorizationToken": f"Bearer {token}", "methodArn": arn}, None)
+    assert policy["principalId"] == "shop1"
+    assert policy["context"] == {"user": "shop1", "webshop": "SHOP-A"}
+    (statement,) = policy["policyDocument"]["Statement"]
+    assert statement == {
+        "Action": "execute-api:Invoke",
+        "Effect": "Allow",
+        "Resource": "arn:aws:execute-api:eu-central-1:123456789012:abc123/v1/*",
+    }
+
+
+@pytest.mark.parametrize("header", [None, "", "Basic eDp5", "Bearer not.a.token"])
+def test_the_authorizer_answers_unauthorized_for_bad_headers(aws: Any, header: str | None) -> None:
+    handler = load_handler(aws, "AuthorizerFunction")
+    with pytest.raises(Exception, match=r"^Unauthorized$"):
+        handler({"type": "TOKEN", "authorizationToken": header, "methodArn": "arn:x:y:z:a:b/v1/GET/www/log"}, None)
+
+
+def test_a_token_of_a_deleted_user_is_refused(aws: Any) -> None:
+    handler = load_handler(aws, "AuthorizerFunction")
+    token, _ = auth.issue_token(auth.save_user("gone", "pw", None))
+    client("dynamodb").delete_item(TableName=dynamo.table_name(), Key=dynamo.key("USER#gone", "USER"))
+    with pytest.raises(Exception, match=r"^Unauthorized$"):
+        handler({"type": "TOKEN", "authorizationToken": f"Bearer {token}", "methodArn": "a:b:c:d:e:f/v1/GET/x"}, None)
+
+
+def test_log_deletion_removes_only_the_log_prefix_and_the_service_log_streams(aws: Any) -> None:
+    s3, bucket = client("s3"), get_settings().bucket_name
+    for key in ("log/a.txt", "log/zugferd/r1/input.pdf", "media/4711.png", "logbook.txt"):
+        s3.put_object(Bucket=bucket, Key=key, Body=b"x")
+    logs = client("logs")
+    prefix = get_settings().log_group_prefix
+    assert prefix == "/backoffice/local/"
+    logs.create_log_stream(logGroupName=f"{prefix}artikel", logStreamName="s1")
+    logs.create_log_stream(logGroupName=f"{prefix}artikel", logStreamName="s2")
+    logs.create_log_group(logGroupName="/other/app")
+    logs.create_log_stream(logGroupName="/other/app", logStreamName="keep")
+
+    assert logfiles.delete_log_objects() == 2
+    assert logfiles.delete_log_streams() == 2
+    left = sorted(o["Key"] for o in s3.list_objects_v2(Bucket=bucket)["Contents"])
+    assert left == ["logbook.txt", "media/4711.png"]
+    assert logs.describe_log_streams(logGroupName=f"{prefix}artikel")["logStreams"] == []
+    assert [s["logStreamName"] for s in logs.describe_log_streams(logGroupName="/other/app")["logStreams"]] == ["keep"]
+
+
+def _enable(*events: str) -> None:
+    dynamo.put_item({"PK": CONFIG_PK, "SK": CONFIG_SK, "Events": list(events)})
+    forget_config()
+
+
+def test_no_outbox_item_when_the_event_is_not_enabled(aws: Any) -> None:
+    _enable("REST_Kunde")
+    assert outbox.outbox_ops("REST_Auft", {"AuftNr": "1"}, "demo") == []
+    assert len(outbox.outbox_ops("REST_Kunde", {"DebiNr": "100001"}, "demo")) == 1
+
+
+def test_outbox_items_are_published_and_then_removed(aws: Any) -> None:
+    _enable("REST_Kunde")
+    events = client("events")
+    bus = get_settings().event_bus_name
+    events.put_rule(Name="all", EventBusName=bus, EventPattern=json.dumps({"source": ["backoffice.rest"]}))
+    logs = client("logs")
+    logs.create_log_group(logGroupName="/events/all")
+    events.put_targets(
+        Rule="all",
+        EventBusName=bus,
+        Targets=[{"Id": "l", "Arn": "arn:aws:logs:eu-central-1:123456789012:log-group:/events/all"}],
+    )
+    dynamo.transact_write(outbox.outbox_ops("REST_Kunde", {"DebiNr": "100001"}, "demo"))
+    assert len(outbox.pending()) == 1
+    assert outbox.publish_pending() == 1
+    assert outbox.pending() == []
+    (stream,) = logs.describe_log_streams(logGroupName="/events/all")["logStreams"]
+    (event,) = logs.get_log_events(logGroupName="/events/all", logStreamName=stream["logStreamName"])["events"]
+    sent = json.loads(event["message"])
+    assert sent["source"] == "backoffice.rest"
+    assert sent["detail-type"] == "REST_Kunde"
+    assert sent["detail"] == {"DebiNr": "100001", "user": "demo"}
+
+
+def test_a_failing_eventbridge_keeps_the_outbox_item(aws: Any) -> None:
+    _enable("REST_Auft")
+    dynamo.transact_write(outbox.outbox_ops("REST_Auft", {"AuftNr": "5001"}, "demo"))
+    items = outbox.pending()
+    with Stubber(client("events")) as stub:
+        stub.add_response("put_events", {"FailedEntryCount": 1, "Entries": [{"ErrorCode": "InternalFailure"}]})
+        assert outbox.publish(items) == 0
+    assert len(outbox.pending()) == 1
+    with Stubber(client("events")) as stub:
+        stub.add_client_error("put_events", "ServiceUnavailable", http_status_code=503)
+        with pytest.raises(Exception, match="ServiceUnavailable"):
+            outbox.publish(items)
+    assert len(outbox.pending()) == 1
+    assert outbox.publish_pending() == 1
+
+
+def test_an_idempotent_create_runs_once_per_key(aws: Any) -> None:
+    calls: list[int] = []
+
+    def create() -> dict[str, Any]:
+        calls.append(1)
+        return {"data": {"Nr": str(len(calls))}}
+
+    ctx = lambda_context("test")
+    first = idempotency.run_once("create_thing", "key-1", {"a": 1}, create, ctx)
+    again = idempotency.run_once("create_thing", "key-1", {"a": 1}, create, ctx)
+    assert first == again == {"data": {"Nr": "1"}}
+    assert len(calls) == 1
+    assert idempotency.run_once("create_thing", "key-2", {"a": 1}, create, ctx) == {"data": {"Nr": "2"}}
+    assert idempotency.run_once("create_thing", None, {"a": 1}, create, ctx) == {"data": {"Nr": "3"}}
+    with pytest.raises(Conflict, match="different body"):
+        idempotency.run_once("create_thing", "key-1", {"a": 2}, create, ctx)
+    with pytest.raises(InvalidRequest):
+        idempotency.run_once("create_thing", "k" * 256, {"a": 1}, create, ctx)
+
+
+def test_a_failed_create_is_not_stored_so_a_retry_runs_again(aws: Any) -> None:
+    outcomes: list[Exception | None] = [NotFound("no such customer"), None]
+
+    def create() -> dict[str, Any]:
+        err = outcomes.pop(0)
+        if err:
+            raise err
+        return {"data": {"ok": True}}
+
+    with pytest.raises(NotFound):
+        idempotency.run_once("create_other", "key-9", {"b": 1}, create, lambda_context("t"))
+    assert idempotency.run_once("create_other", "key-9", {"b": 1}, create, lambda_context("t")) == {
+        "data": {"ok": True}
+    }
+
+
+def test_counters_are_atomic_and_start_where_asked(aws: Any) -> None:
+    assert [dynamo.next_number("DebiNr", start=100001) for _ in range(3)] == [100001, 100002, 100003]
+    assert dynamo.next_number("AuftNr") == 1
