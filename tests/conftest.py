@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
+
+from tests.support import Api
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,34 +70,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-class Api:
-    """A requests session on the local stack's base URL, with a bearer token once `login` ran."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.session = requests.Session()
-
-    def url(self, path: str) -> str:
-        return self.base + path
-
-    def login(self, user: str = "demo", password: str = "demo") -> str:  # noqa: S107 - the local demo user
-        resp = requests.post(self.url("/www/token"), auth=(user, password), timeout=30)
-        resp.raise_for_status()
-        token = str(resp.json()["access_token"])
-        self.session.headers["Authorization"] = f"Bearer {token}"
-        return token
-
-    def request(self, method: str, path: str, **kwargs: Any) -> requests.Response:
-        kwargs.setdefault("timeout", 60)
-        return self.session.request(method, self.url(path), **kwargs)
-
-    def get(self, path: str, **kwargs: Any) -> requests.Response:
-        return self.request("GET", path, **kwargs)
-
-    def post(self, path: str, **kwargs: Any) -> requests.Response:
-        return self.request("POST", path, **kwargs)
 
 
 @pytest.fixture(scope="session")
