@@ -2,8 +2,9 @@
 
 What it does as API Gateway does: routes by the template's Api events (a literal segment before
 a {parameter}), runs the TOKEN authorizer first (caching its decision for ReauthorizeEvery),
-answers with the template's GatewayResponses, passes binary media types base64-encoded and
-turns base64 answers of those types back into bytes. Where it differs, docs/operations.md says.
+answers with the template's GatewayResponses, passes request bodies whose Content-Type matches a
+binary media type base64-encoded, and turns a base64 answer back into bytes when the client's
+first Accept value matches one. Where it differs, docs/operations.md says.
 """
 
 from __future__ import annotations
@@ -146,8 +147,8 @@ class Gateway:
         multi_q: dict[str, list[str]] = {}
         for k, v in pairs:
             multi_q.setdefault(k, []).append(v)
-        content_type = (headers.get("content-type") or headers.get("Content-Type") or [""])[0]
-        binary = content_type.split(";")[0].strip().lower() in self.binary_types
+        content_type = next((v[0] for k, v in headers.items() if k.lower() == "content-type"), "")
+        binary = self.is_binary(content_type)
         text: str | None = None
         if body and not binary:
             try:
@@ -191,6 +192,16 @@ class Gateway:
             "isBase64Encoded": bool(body) and binary,
         }
 
+    def is_binary(self, media_type: str) -> bool:
+        """Whether a media type (or an Accept value) matches one of the API's binary media types."""
+        kind = media_type.split(";")[0].strip().lower()
+        if not kind:
+            return False
+        major = kind.split("/")[0]
+        return any(
+            t in ("*/*", kind, f"{major}/*") or kind in ("*/*", f"{t.split('/')[0]}/*") for t in self.binary_types
+        )
+
     def invoke(
         self,
         method: str,
@@ -229,15 +240,18 @@ class Gateway:
         finally:
             if self.after_request and method != "GET":
                 self.after_request()
-        return self.to_http(result)
+        # No Accept header means any type is acceptable (RFC 9110).
+        accept = next((v[0] for k, v in headers.items() if k.lower() == "accept"), "*/*")
+        return self.to_http(result, accept)
 
-    def to_http(self, result: dict[str, Any]) -> tuple[int, dict[str, list[str]], bytes]:
+    def to_http(self, result: dict[str, Any], accept: str) -> tuple[int, dict[str, list[str]], bytes]:
         headers: dict[str, list[str]] = {k: [str(v)] for k, v in (result.get("headers") or {}).items()}
         for k, values in (result.get("multiValueHeaders") or {}).items():
             headers[k] = [str(v) for v in values]
         raw = result.get("body") or ""
-        content_type = next((v[0] for k, v in headers.items() if k.lower() == "content-type"), "")
-        if result.get("isBase64Encoded") and content_type.split(";")[0].strip().lower() in self.binary_types:
+        # As API Gateway does: a base64 answer becomes bytes when the client's first Accept value
+        # matches a binary media type; otherwise the client gets the base64 text.
+        if result.get("isBase64Encoded") and self.is_binary(accept.split(",")[0]):
             body = base64.b64decode(raw)
         else:
             body = raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)

@@ -232,5 +232,5 @@ def test_the_local_names_are_the_settings_defaults() -> None:
     assert env["SIGNING_KEY_SECRET"] == defaults.signing_key_secret
 
 
-def test_binary_media_types_are_narrow() -> None:
-    assert STACK.binary_media_types() == {"application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp"}
+def test_every_media_type_is_binary_so_any_accept_header_gets_bytes() -> None:
+    assert STACK.binary_media_types() == {"*/*"}
