@@ -53,10 +53,17 @@ class PlannedPosition:
         unit_price: Decimal,
         tax: TaxCode,
         price_kind: str,
-        vpe_unit: str = "",
-        vpe_factor: Decimal = Decimal(1),
+        vpe_unit: str | None = None,
+        vpe_factor: Decimal | None = None,
     ) -> PositionInput:
-        """The position with the price pricing determined for its (new) quantity."""
+        """The position with the price pricing determined for its (new) quantity.
+
+        A changed position keeps its packaging unit (PATCH cannot send VPEinheit) unless given.
+        """
+        if vpe_unit is None:
+            vpe_unit = self.stored.vpe_unit if self.stored else ""
+        if vpe_factor is None:
+            vpe_factor = self.stored.vpe_factor if self.stored else Decimal(1)
         return PositionInput(
             pos_nr=self.pos_nr,
             vis_pos_nr=self.vis_pos_nr,
