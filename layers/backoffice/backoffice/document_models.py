@@ -168,6 +168,14 @@ class QuotationPatch(RequestModel):
     Positionen: Annotated[list[QuotationPatchPosition], Field(max_length=MAX_POSITIONS)] | None = None
 
 
+def payment_records(payments: list[Payment] | None) -> list[dict[str, str]]:
+    """The Zahlung entries as stored and read: each with its Key, unique inside the order (1, 2, ...)."""
+    return [
+        {"Bezeichnung": p.Bezeichnung or "", "Wert": p.Wert or "", "Key": str(number)}
+        for number, p in enumerate(payments or [], start=1)
+    ]
+
+
 def position_changes(body: QuotationPatch) -> list[PositionChange]:
     """The PATCH body's positions as the plain changes backoffice.position_patch applies."""
     return [
@@ -197,5 +205,6 @@ __all__ = [
     "QuotationPatchHeader",
     "QuotationPatchPosition",
     "QuotationPosition",
+    "payment_records",
     "position_changes",
 ]

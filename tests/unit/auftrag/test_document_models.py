@@ -19,6 +19,7 @@ from backoffice.document_models import (
     OrderCreate,
     QuotationCreate,
     QuotationPatch,
+    payment_records,
     position_changes,
 )
 from backoffice.encoding import loads
@@ -119,6 +120,15 @@ def test_patch_positions_become_plain_changes() -> None:
         PositionChange(quantity=D(0), pos_nr=2),
         PositionChange(quantity=D(4), pos_nr=1),
     ]
+
+
+def test_payments_get_a_key_each() -> None:
+    order = OrderCreate.model_validate(body(ORDER))
+    assert payment_records(order.Zahlung) == [
+        {"Bezeichnung": "TransID", "Wert": "tx-0815", "Key": "1"},
+        {"Bezeichnung": "Dienstleister", "Wert": "PSP", "Key": "2"},
+    ]
+    assert payment_records(None) == []
 
 
 WRONG_TYPES = [
