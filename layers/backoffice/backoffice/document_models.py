@@ -45,8 +45,8 @@ KTNrStr = Annotated[str, StringConstraints(min_length=1, max_length=6, strip_whi
 OffertNrStr = Annotated[str, StringConstraints(min_length=1, max_length=10, strip_whitespace=True)]
 VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, strip_whitespace=True)]
 Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_timestamp)]
-Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$")]
-Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$")]
+Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
+Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 # Quantities and amounts: at most 15 digits, 4 of them after the point.
 Quantity = Annotated[Number, Field(gt=0, max_digits=15, decimal_places=4)]
 PatchQuantity = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4)]

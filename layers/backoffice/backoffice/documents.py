@@ -190,8 +190,9 @@ def compute_document(
         _position(p, index, kind, export_tax or p.tax, currency) for index, p in enumerate(positions, start=1)
     )
     recap = _recap(computed, kind, currency)
-    net = sum((line.net for line in recap), ZERO)
-    tax = sum((line.amount for line in recap), ZERO)
+    # The sums of two-decimal amounts, written with two decimals even when there is no line.
+    net = round_cents(sum((line.net for line in recap), ZERO))
+    tax = round_cents(sum((line.amount for line in recap), ZERO))
     gross = round_total(net + tax, currency)
     return Document(
         currency=currency,

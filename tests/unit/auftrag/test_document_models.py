@@ -101,6 +101,13 @@ def test_timestamps_are_answered_in_utc() -> None:
     assert order.GrundDaten.AuftBestellT == "2026-11-23T10:15:00Z"  # no zone given: UTC
 
 
+def test_currency_and_country_codes_are_upper_case() -> None:
+    quotation = QuotationCreate.model_validate(
+        body('{"GrundDaten": {"WaehrAbk": "chf", "OrtLand": "li"}, "Positionen": [{"ArtNr": "TEE", "Menge": 1}]}')
+    )
+    assert (quotation.GrundDaten.WaehrAbk, quotation.GrundDaten.OrtLand) == ("CHF", "LI")
+
+
 def test_minimal_quotation_is_a_template() -> None:
     quotation = QuotationCreate.model_validate(body('{"Positionen": [{"ArtNr": "TEE", "Menge": 1}]}'))
     assert quotation.GrundDaten.KundNr is None

@@ -79,6 +79,7 @@ def test_swiss_order_three_rates_discount_vpe_chf() -> None:
     # 1053.61 + 63.87 = 1117.48 -> to 0.05: 22349.6 steps -> 22350 -> 1117.50
     assert doc.totals() == {"AuftNetto": D("1053.61"), "AuftWUST": D("63.87"), "AuftBrutto": D("1117.50")}
     assert doc.rounding == D("0.02")
+    assert dumps(doc.totals()) == '{"AuftNetto":1053.61,"AuftWUST":63.87,"AuftBrutto":1117.50}'
     assert doc.price_kind == NET
     # VPE: 12 pieces / 6 per KARTON = 2 KARTON at 14.35 * 6 = 86.10
     kaffee = doc.positions[1]
@@ -279,7 +280,8 @@ def test_empty_document() -> None:
     doc = compute_document([], "CHF")
     assert doc.positions == ()
     assert doc.recap == ()
-    assert doc.totals() == {"AuftNetto": D(0), "AuftWUST": D(0), "AuftBrutto": D("0.00")}
+    assert doc.totals() == {"AuftNetto": D("0.00"), "AuftWUST": D("0.00"), "AuftBrutto": D("0.00")}
+    assert dumps(doc.totals()) == '{"AuftNetto":0.00,"AuftWUST":0.00,"AuftBrutto":0.00}'
 
 
 def test_vpe_with_a_fractional_factor_and_given_display_numbers() -> None:
