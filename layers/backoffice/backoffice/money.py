@@ -1,0 +1,113 @@
+"""The money rules of the back-office, in one place (docs/decisions.md, section Money).
+
+- Amounts and quantities are `Decimal` from input to output. A binary float is refused loudly
+  (TypeError), never converted: 0.1 as a float is not 0.1.
+- Rounding is commercial: half-up, away from zero for negative amounts (ROUND_HALF_UP).
+- A position total is rounded to 2 decimals; the tax of the recapitulation is computed on the
+  amount merged per tax code, not summed from the positions; the gross total of a document is
+  rounded to the currency's smallest coin: 0.05 for CHF (Rappen rounding), 0.01 otherwise.
+- Intermediate products are exact: Decimal multiplication of finite decimals does not round
+  under the precision set here, and divisions are done at a precision far beyond 2 decimals,
+  so every rounded figure is the exact value rounded once.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from typing import Any
+
+CENT = Decimal("0.01")
+# Unit prices converted from a gross list to net keep four decimals (see net_from_gross).
+UNIT_PRICE_STEP = Decimal("0.0001")
+HUNDRED = Decimal(100)
+ZERO = Decimal(0)
+
+# The smallest coin of a currency: its document totals are rounded to it.
+_TOTAL_STEP = {"CHF": Decimal("0.05")}
+
+# Far more digits than any amount or quantity the API accepts (15 digits, 4 decimals) needs.
+_PRECISION = 60
+
+
+def decimal(value: Any, what: str = "amount") -> Decimal:
+    """An exact amount: Decimal or int pass; float, bool, str, NaN and infinities are refused."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Decimal(value)
+    if not isinstance(value, Decimal):
+        raise TypeError(f"{what}: {type(value).__name__} {value!r} refused, money is Decimal only")
+    if not value.is_finite():
+        raise ValueError(f"{what}: {value} is not a finite amount")
+    return value
+
+
+def round_to(value: Decimal, step: Decimal) -> Decimal:
+    """`value` rounded half-up to a multiple of `step` (0.01, 0.05, 0.0001, ...)."""
+    value, step = decimal(value), decimal(step, "step")
+    if step <= 0:
+        raise ValueError(f"rounding step {step} must be positive")
+    with localcontext() as ctx:
+        ctx.prec = _PRECISION
+        units = (value / step).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+        return (units * step).quantize(step)
+
+
+def round_cents(value: Decimal) -> Decimal:
+    """Half-up to 2 decimals: position totals, position tax, recap tax."""
+    return round_to(value, CENT)
+
+
+def total_step(currency: str) -> Decimal:
+    """The rounding step of a document total in `currency`: 0.05 for CHF, 0.01 for the others."""
+    return _TOTAL_STEP.get(currency.strip().upper(), CENT)
+
+
+def round_total(value: Decimal, currency: str) -> Decimal:
+    """A document's gross total rounded to the smallest coin of its currency (CHF: 0.05)."""
+    return round_to(value, total_step(currency))
+
+
+def multiply(*factors: Decimal) -> Decimal:
+    """The exact product (no rounding: the precision exceeds the digits of any product we form)."""
+    with localcontext() as ctx:
+        ctx.prec = _PRECISION
+        result = Decimal(1)
+        for factor in factors:
+            result *= decimal(factor, "factor")
+        return result
+
+
+def divide(dividend: Decimal, divisor: Decimal) -> Decimal:
+    """A quotient at a precision far beyond any rounding step; round it with round_to afterwards."""
+    with localcontext() as ctx:
+        ctx.prec = _PRECISION
+        return decimal(dividend) / decimal(divisor, "divisor")
+
+
+def discounted(amount: Decimal, discount_percent: Decimal) -> Decimal:
+    """`amount` less `discount_percent` %, exact (the caller rounds once)."""
+    return divide(multiply(amount, HUNDRED - decimal(discount_percent, "discount")), HUNDRED)
+
+
+def tax_on_net(net: Decimal, rate_percent: Decimal) -> Decimal:
+    """Tax on a net amount, half-up to 2 decimals."""
+    return round_cents(divide(multiply(net, rate_percent), HUNDRED))
+
+
+def tax_in_gross(gross: Decimal, rate_percent: Decimal) -> Decimal:
+    """The tax contained in a gross amount (gross * rate / (100 + rate)), half-up to 2 decimals."""
+    rate = decimal(rate_percent, "rate")
+    return round_cents(divide(multiply(gross, rate), HUNDRED + rate))
+
+
+def net_from_gross(unit_price: Decimal, rate_percent: Decimal) -> Decimal:
+    """A gross unit price without its tax, half-up to 4 decimals (UNIT_PRICE_STEP)."""
+    rate = decimal(rate_percent, "rate")
+    return round_to(divide(multiply(unit_price, HUNDRED), HUNDRED + rate), UNIT_PRICE_STEP)
+
+
+def plain(value: Decimal) -> Decimal:
+    """Trailing zeros of a quantity or rate removed, without exponent notation (8.10 -> 8.1, 100 stays 100)."""
+    value = decimal(value)
+    if value == value.to_integral_value():
+        return value.quantize(Decimal(1))
+    return value.normalize()
