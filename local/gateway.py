@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import importlib.util
+import sys
 import threading
 import time
 import traceback
@@ -39,6 +40,9 @@ def load_module(stack: Stack, logical: str) -> ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
+    # Registered before running, as an import would: pydantic resolves a handler's postponed
+    # annotations (from __future__ import annotations) through sys.modules.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
