@@ -3,18 +3,20 @@
 # No `from __future__ import annotations`: the local stack loads handlers outside sys.modules, where
 # pydantic could not resolve the request model's string annotations.
 import time
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
-from backoffice import zugferd
 from backoffice.api import entrypoint, logger, make_resolver
 from backoffice.cors import cors_headers
 from backoffice.errors import ApiError, InvalidRequest
 from backoffice.models import RequestModel
 from backoffice.requests import header
 from backoffice.settings import get_settings
+
+if TYPE_CHECKING:
+    from backoffice import zugferd
 
 app = make_resolver()
 
@@ -37,6 +39,10 @@ def preflight() -> Response[str]:
 # string (a PDF is no UTF-8); without one it hands a non-JSON Response through untouched.
 @app.post("/www/zugferd")
 def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-def]
+    # factur-x (pypdf, lxml, requests) loads with the first POST, not at init: a preflight never
+    # needs it, and the function's init stays near that of a bare `import facturx` (docs/zugferd.md).
+    from backoffice import zugferd
+
     pdf = zugferd.decode_base64("PDF", body.PDF)
     if body.Operation == "Combine" and body.XML is None:
         raise InvalidRequest("XML is required for Combine.", {"XML": "required for Combine"})
@@ -87,17 +93,19 @@ def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-de
     return response
 
 
-def _log_request(log: zugferd.LibraryLog, summary: dict[str, Any], verbose: bool) -> None:
+def _log_request(log: "zugferd.LibraryLog", summary: dict[str, Any], verbose: bool) -> None:
     if verbose:
-        for record in log.records:
+        for record, line in zip(log.records, log.lines(), strict=True):
             logger.info(
-                zugferd.format_record(record),
+                line,
                 extra={"library": record.name, "library_level": record.levelname},
             )
     logger.info("zugferd request", extra=summary | {"library_lines": len(log.records)})
 
 
 def _keep(request_id: str, files: dict[str, bytes]) -> None:
+    from backoffice import zugferd
+
     settings = get_settings()
     prefix = zugferd.work_prefix(settings.log_prefix, request_id)
     keys = zugferd.keep_work_files(settings.bucket_name, prefix, files)
