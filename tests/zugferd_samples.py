@@ -7,6 +7,7 @@ its own XSD copy before factur-x ever sees it, so the tests do not feed the serv
 from __future__ import annotations
 
 import io
+import random
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -109,13 +110,22 @@ def invoice_pdf(pages: int = 3, filler_lines: int = 0) -> bytes:
     if "Vera" not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont("Vera", str(font_file)))
     buf = io.BytesIO()
+    rng = random.Random(pages)  # filler text that compresses little, the same in every run
     pdf = canvas.Canvas(buf, invariant=True)
     for text in page_texts(pages):
         pdf.setFont("Vera", 12)
         pdf.drawString(56, 780, text)
         pdf.setFont("Helvetica", 8)
         for n in range(filler_lines):
-            pdf.drawString(56, 760 - (n % 90) * 8, f"Position {n:05d} Artikel SCH-M6 100 x 1.25 CHF = 125.00 CHF")
+            pdf.drawString(56, 760 - (n % 90) * 8, f"Position {n:05d} {rng.randbytes(40).hex()}")
         pdf.showPage()
     pdf.save()
     return buf.getvalue()
+
+
+def pdf_of_size(target_bytes: int) -> bytes:
+    """A multi-page invoice PDF of about `target_bytes` (a little under it)."""
+    pages = max(1, int(target_bytes / (len(invoice_pdf(10, filler_lines=90)) / 10)))
+    first = invoice_pdf(pages, filler_lines=90)
+    # A second, corrected guess: the size per page settles only over many pages.
+    return invoice_pdf(max(1, int(pages * target_bytes * 0.99 / len(first))), filler_lines=90)

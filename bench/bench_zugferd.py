@@ -1,0 +1,206 @@
+"""ZUGFeRD benchmarks: the handler against factur-x called directly, peak memory, cold start.
+
+Everything is measured side by side in one run (ratios), never against wall-clock limits.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FUNCTION_DIR = ROOT / "functions" / "zugferd"
+MB = 1_000_000
+REPEAT = 3
+# What the Lambda Python runtime itself holds besides the handler's objects (measured RSS of a
+# fresh interpreter after the handler's import is added on top; see peak_memory()).
+HEADROOM = 2.0
+
+
+def _handler() -> Any:
+    sys.path.insert(0, str(FUNCTION_DIR))
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+    import app
+
+    return app.lambda_handler
+
+
+def _event(body: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "httpMethod": "POST",
+        "path": "/www/zugferd",
+        "resource": "/www/zugferd",
+        "headers": {"Content-Type": "application/json"},
+        "body": json.dumps(body),
+        "isBase64Encoded": False,
+        "requestContext": {"requestId": "bench", "authorizer": {"user": "bench"}},
+    }
+
+
+_CTX = SimpleNamespace(
+    function_name="zugferd",
+    memory_limit_in_mb=1024,
+    invoked_function_arn="arn:aws:lambda:eu-central-1:000000000000:function:zugferd",
+    aws_request_id="bench",
+)
+
+
+def _best(fn: Any) -> float:
+    best = math.inf
+    for _ in range(REPEAT):
+        started = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def _row(name: str, measured: float, baseline: float, target: float) -> dict[str, Any]:
+    ratio = measured / baseline
+    return {
+        "benchmark": name,
+        "measured": f"handler {measured * 1000:.0f} ms",
+        "baseline": f"facturx {baseline * 1000:.0f} ms",
+        "ratio": round(ratio, 2),
+        "target": f"<= {target}x",
+        "verdict": "ok" if ratio <= target else "FAIL",
+    }
+
+
+def handler_vs_library() -> list[dict[str, Any]]:
+    import facturx
+
+    from tests.zugferd_samples import invoice_xml, pdf_of_size
+
+    handler = _handler()
+    xml = invoice_xml("en16931")
+    rows = []
+    for size in (1 * MB, 4 * MB):
+        pdf = pdf_of_size(size)
+        combined = facturx.generate_from_binary(pdf, xml)
+        combine_event = _event(
+            {"Operation": "Combine", "PDF": base64.b64encode(pdf).decode(), "XML": base64.b64encode(xml).decode()}
+        )
+        extract_event = _event({"Operation": "Extract", "PDF": base64.b64encode(combined).decode()})
+        result = handler(dict(combine_event), _CTX)
+        assert result["statusCode"] == 200, result["body"][:300]
+        label = f"{len(pdf) / MB:.1f} MB PDF"
+        # Alternate the two sides so that a busy neighbour slows both alike.
+        lib_c = _best(lambda pdf=pdf: facturx.generate_from_binary(pdf, xml))
+        hnd_c = _best(lambda ev=combine_event: handler(dict(ev), _CTX))
+        lib_e = _best(lambda c=combined: facturx.get_xml_from_pdf(c, check_xsd=False))
+        hnd_e = _best(lambda ev=extract_event: handler(dict(ev), _CTX))
+        rows.append(_row(f"zugferd Combine {label}", hnd_c, lib_c, 1.3))
+        rows.append(_row(f"zugferd Extract {label}", hnd_e, lib_e, 1.3))
+    return rows
+
+
+_PEAK_SCRIPT = """
+import base64, json, resource, sys, tracemalloc
+sys.path.insert(0, {root!r}); sys.path.insert(0, {fn!r})
+from bench.bench_zugferd import _event, _CTX
+from tests.zugferd_samples import invoice_xml, pdf_of_size
+pdf, xml = pdf_of_size({size}), invoice_xml("en16931")
+body = {{"Operation": "Combine", "PDF": base64.b64encode(pdf).decode(), "XML": base64.b64encode(xml).decode()}}
+event = _event(body)
+import app
+del body
+tracemalloc.start()
+result = app.lambda_handler(event, _CTX)
+peak = tracemalloc.get_traced_memory()[1]
+tracemalloc.stop()
+print(json.dumps({{"status": result["statusCode"], "pdf": len(pdf), "event": len(event["body"]) if event["body"] else 0,
+    "peak": peak, "rss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}}))
+"""
+
+
+def peak_memory() -> list[dict[str, Any]]:
+    """The largest accepted Combine: a PDF whose base64 request just fits Lambda's 6 MB."""
+    from backoffice.zugferd import MAX_BINARY_ANSWER_BYTES
+
+    size = int(MAX_BINARY_ANSWER_BYTES * 0.93)  # leaves room for the XML and the output's growth
+    script = _PEAK_SCRIPT.format(root=str(ROOT), fn=str(FUNCTION_DIR), size=size)
+    env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "WARNING"}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env, cwd=ROOT)
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    rss_mb = data["rss_kb"] / 1024
+    chosen = _memory_size()
+    needed = rss_mb * HEADROOM
+    return [
+        {
+            "benchmark": f"zugferd peak memory, Combine of {data['pdf'] / MB:.2f} MB PDF (status {data['status']})",
+            "measured": f"tracemalloc peak {data['peak'] / MB:.0f} MB, max RSS {rss_mb:.0f} MB",
+            "baseline": f"MemorySize {chosen} MB in template.yaml",
+            "ratio": round(chosen / rss_mb, 2),
+            "target": f">= {HEADROOM}x RSS",
+            "verdict": "ok" if chosen >= needed and data["status"] == 200 else "FAIL",
+        }
+    ]
+
+
+def _memory_size() -> int:
+    text = (ROOT / "template.yaml").read_text()
+    block = text[text.index("  ZugferdFunction:") :]
+    line = next(line for line in block.splitlines() if line.strip().startswith("MemorySize:"))
+    return int(line.split(":", 1)[1])
+
+
+def _fresh_import(code: str) -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+    return time.perf_counter() - started
+
+
+def cold_start() -> list[dict[str, Any]]:
+    handler_code = f"import sys; sys.path.insert(0, {str(FUNCTION_DIR)!r}); import app"
+    lib, hnd = math.inf, math.inf
+    for _ in range(5):
+        lib = min(lib, _fresh_import("import facturx"))
+        hnd = min(hnd, _fresh_import(handler_code))
+    row = _row("zugferd cold start (fresh interpreter: import and init)", hnd, lib, 1.2)
+    row["baseline"] = f"bare import facturx {lib * 1000:.0f} ms"
+    row["measured"] = f"handler {hnd * 1000:.0f} ms"
+    others = _others_import_pdf_libraries()
+    return [
+        row,
+        {
+            "benchmark": "pypdf/facturx/lxml in other functions' import path",
+            "measured": ", ".join(others) or "none",
+            "baseline": "none",
+            "ratio": None,
+            "target": "none",
+            "verdict": "ok" if not others else "FAIL",
+        },
+    ]
+
+
+def _others_import_pdf_libraries() -> list[str]:
+    found = []
+    for fn_dir in sorted((ROOT / "functions").iterdir()):
+        if fn_dir.name == "zugferd" or not fn_dir.is_dir():
+            continue
+        for module in sorted(p.stem for p in fn_dir.glob("*.py")):
+            code = (
+                f"import sys; sys.path.insert(0, {str(fn_dir)!r}); import {module}; "
+                "print(','.join(m for m in ('pypdf', 'facturx', 'lxml') if m in sys.modules))"
+            )
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+            if out.stdout.strip():
+                found.append(f"{fn_dir.name}/{module}: {out.stdout.strip()}")
+    return found
+
+
+def run() -> list[dict[str, Any]]:
+    return handler_vs_library() + peak_memory() + cold_start()
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)
