@@ -28,6 +28,14 @@ class ZugferdRequest(RequestModel):
     Verbose: bool = False
     Debug: bool = False
 
+    def __repr_args__(self) -> Any:
+        # The resolver logs the request's repr: the megabytes of base64 are left out of it.
+        yield "Operation", self.Operation
+        yield "PDF", f"<{len(self.PDF)} base64 characters>"
+        yield "XML", None if self.XML is None else f"<{len(self.XML)} base64 characters>"
+        yield "Verbose", self.Verbose
+        yield "Debug", self.Debug
+
 
 @app.route("/www/zugferd", method="OPTIONS")
 def preflight() -> Response[str]:
@@ -56,7 +64,7 @@ def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-de
             if xml is not None:
                 combined = zugferd.combine(pdf, xml, log)
                 files[zugferd.OUTPUT_PDF] = combined.pdf
-                summary |= {"flavor": combined.flavor, "level": combined.level, "attachment": combined.filename}
+                summary |= {"flavor": combined.flavor, "profile": combined.level, "attachment": combined.filename}
                 response = Response(
                     200,
                     "application/pdf",
