@@ -11,7 +11,7 @@ import pypdf
 import pytest
 import requests
 
-from tests.conftest import Api
+from tests.conftest import ROOT, Api
 from tests.zugferd_samples import invoice_pdf, invoice_xml
 
 pytestmark = pytest.mark.integration
@@ -219,3 +219,16 @@ def test_without_debug_nothing_is_stored(api: Api, local_client: Callable[[str],
     s3 = local_client("s3")
     bucket = next(b["Name"] for b in s3.list_buckets()["Buckets"])
     assert s3.list_objects_v2(Bucket=bucket, Prefix="log/zugferd/").get("KeyCount") == 0
+
+
+@pytest.mark.parametrize("xml_file", ["invoice-en16931-chf.xml", "invoice-en16931-eur.xml"])
+def test_demo_invoice_round_trip(api: Api, xml_file: str) -> None:
+    demo = ROOT / "local" / "demo_data" / "zugferd"
+    pdf, xml = (demo / "invoice.pdf").read_bytes(), (demo / xml_file).read_bytes()
+
+    combined = post(api, Operation="Combine", PDF=b64(pdf), XML=b64(xml))
+    assert combined.status_code == 200, combined.text
+    extracted = post(api, Operation="Extract", PDF=b64(combined.content))
+
+    assert extracted.status_code == 200
+    assert extracted.content == xml

@@ -181,3 +181,15 @@ def test_extract_not_a_pdf() -> None:
 
 def test_every_sample_level_is_known() -> None:
     assert set(LEVELS) == {level for level, _, _ in FLAVORS}
+
+
+def test_a_combined_pdf_too_large_for_an_answer_is_413(monkeypatch: pytest.MonkeyPatch) -> None:
+    from backoffice.errors import PayloadTooLarge
+
+    pdf = invoice_pdf(2)
+    monkeypatch.setattr(zugferd, "MAX_BINARY_ANSWER_BYTES", len(pdf))
+    with zugferd.captured_log() as log, pytest.raises(PayloadTooLarge) as info:
+        zugferd.combine(pdf, invoice_xml(), log)
+    assert info.value.status == 413
+    assert info.value.info == {"limit": len(pdf), "filename": "output.pdf"}
+    assert info.value.description.startswith("The combined PDF has ")
