@@ -193,3 +193,25 @@ def test_a_combined_pdf_too_large_for_an_answer_is_413(monkeypatch: pytest.Monke
     assert info.value.status == 413
     assert info.value.info == {"limit": len(pdf), "filename": "output.pdf"}
     assert info.value.description.startswith("The combined PDF has ")
+
+
+def test_extract_reads_a_zugferd_1_pdf() -> None:
+    # A ZUGFeRD 1.0 PDF as the producers of that time wrote it: the attachment ZUGFeRD-invoice.xml.
+    xml = (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n'
+        b'<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0" '
+        b'xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:12">'
+        b"<rsm:SpecifiedExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter>"
+        b"<ram:ID>urn:ferd:CrossIndustryDocument:invoice:1p0:comfort</ram:ID>"
+        b"</ram:GuidelineSpecifiedDocumentContextParameter></rsm:SpecifiedExchangedDocumentContext>"
+        b"</rsm:CrossIndustryDocument>"
+    )
+    writer = pypdf.PdfWriter(clone_from=io.BytesIO(invoice_pdf(1)))
+    writer.add_attachment("ZUGFeRD-invoice.xml", xml)
+    out = io.BytesIO()
+    writer.write(out)
+
+    extracted = extract(out.getvalue())
+
+    assert extracted.filename == "ZUGFeRD-invoice.xml"
+    assert extracted.xml == xml
