@@ -175,7 +175,8 @@ def _memory_size() -> int:
 
 def _fresh_import(code: str) -> float:
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+    env = {**os.environ, "POWERTOOLS_LOG_LEVEL": "WARNING"}
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     return time.perf_counter() - started
 
 
@@ -188,9 +189,28 @@ def cold_start() -> list[dict[str, Any]]:
     row = _row("zugferd cold start (fresh interpreter: import and init)", hnd, lib, 1.2)
     row["baseline"] = f"bare import facturx {lib * 1000:.0f} ms"
     row["measured"] = f"handler {hnd * 1000:.0f} ms"
+    # factur-x loads with the first POST: what a caller of a fresh instance waits for, in full.
+    demo = ROOT / "local" / "demo_data" / "zugferd"
+    pdf_file, xml_file = str(demo / "invoice.pdf"), str(demo / "invoice-en16931-chf.xml")
+    read = f"pdf = open({pdf_file!r}, 'rb').read(); xml = open({xml_file!r}, 'rb').read()"
+    lib_first = f"{read}; import facturx; facturx.generate_from_binary(pdf, xml)"
+    hnd_first = (
+        f"{read}; import base64, sys; sys.path.insert(0, {str(ROOT)!r}); from bench.bench_zugferd import _event, _CTX; "
+        f"{handler_code}; ev = _event({{'Operation': 'Combine', 'PDF': base64.b64encode(pdf).decode(), "
+        "'XML': base64.b64encode(xml).decode()}); assert app.lambda_handler(ev, _CTX)['statusCode'] == 200"
+    )
+    lib_f, hnd_f = math.inf, math.inf
+    for _ in range(5):
+        lib_f = min(lib_f, _fresh_import(lib_first))
+        hnd_f = min(hnd_f, _fresh_import(hnd_first))
+    first = _row("zugferd cold start + first Combine (demo invoice)", hnd_f, lib_f, 1.2)
+    first["baseline"] = f"import facturx + generate_from_binary {lib_f * 1000:.0f} ms"
+    first["measured"] = f"handler {hnd_f * 1000:.0f} ms"
+    first["target"], first["verdict"] = "info", "info"
     others = _others_import_pdf_libraries()
     return [
         row,
+        first,
         {
             "benchmark": "pypdf/facturx/lxml in other functions' import path",
             "measured": ", ".join(others) or "none",
