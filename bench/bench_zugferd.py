@@ -20,7 +20,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 FUNCTION_DIR = ROOT / "functions" / "zugferd"
 MB = 1_000_000
-REPEAT = 5
+REPEAT = 9
 # What the Lambda Python runtime itself holds besides the handler's objects (measured RSS of a
 # fresh interpreter after the handler's import is added on top; see peak_memory()).
 HEADROOM = 2.0

@@ -76,7 +76,7 @@ def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-de
                 )
             else:
                 extracted = zugferd.extract(pdf, log)
-                files["output." + extracted.filename.rsplit(".", 1)[-1].lower()] = extracted.xml
+                files[zugferd.OUTPUT_XML] = extracted.xml
                 summary |= {"attachment": extracted.filename}
                 response = Response(
                     200,
@@ -84,7 +84,7 @@ def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-de
                     extracted.xml,
                     headers={
                         "Content-Length": str(len(extracted.xml)),
-                        "Content-Disposition": f'attachment; filename="{extracted.filename}"',
+                        "Content-Disposition": f'attachment; filename="{zugferd.header_safe(extracted.filename)}"',
                     },
                 )
             summary["outcome"] = "ok"

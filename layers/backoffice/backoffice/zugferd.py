@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import binascii
 import logging
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +24,7 @@ from pypdf.errors import FileNotDecryptedError, PyPdfError
 from backoffice.errors import EndpointError, InvalidRequest, PayloadTooLarge
 
 # The names the work files have in error answers and under the Debug prefix.
-INPUT_PDF, INPUT_XML, OUTPUT_PDF = "input.pdf", "input.xml", "output.pdf"
+INPUT_PDF, INPUT_XML, OUTPUT_PDF, OUTPUT_XML = "input.pdf", "input.xml", "output.pdf", "output.xml"
 
 # Lambda answers at most 6 MB (6,291,456 bytes) and a binary body travels base64-encoded in it;
 # 16 KiB are left for the status line, the headers and the JSON envelope of the proxy result.
@@ -37,7 +38,7 @@ XRECHNUNG_XMP_LEVEL = "XRECHNUNG"
 EMBEDDABLE = ("factur-x", "order-x")
 
 _LIBRARY_LOGGERS = ("factur-x", "pypdf")
-# factur-x swaps no state per call except through its module constants; one call at a time.
+# The XRechnung naming sets factur-x's module constants for one call, so Combine calls take turns.
 _LIBRARY_LOCK = threading.Lock()
 _capture = threading.local()
 
@@ -113,6 +114,11 @@ def decode_base64(name: str, value: str) -> bytes:
     if not data:
         raise InvalidRequest(f"{name} is empty.", {name: "must not be empty"})
     return data
+
+
+def header_safe(filename: str) -> str:
+    """An attachment name fit for a quoted header parameter: the PDF's author chose it, not us."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", filename)[:255] or "invoice.xml"
 
 
 def _looks_like_pdf(data: bytes) -> bool:

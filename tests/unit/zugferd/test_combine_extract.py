@@ -215,3 +215,9 @@ def test_extract_reads_a_zugferd_1_pdf() -> None:
 
     assert extracted.filename == "ZUGFeRD-invoice.xml"
     assert extracted.xml == xml
+
+
+def test_attachment_names_are_made_header_safe() -> None:
+    assert zugferd.header_safe("factur-x.xml") == "factur-x.xml"
+    assert zugferd.header_safe('evil"\r\nSet-Cookie: x.xml') == "evil___Set-Cookie__x.xml"
+    assert zugferd.header_safe("") == "invoice.xml"
