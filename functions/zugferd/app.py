@@ -1,12 +1,135 @@
-"""Routes of /www/zugferd: declared, answered 501 until the issue that fills them lands."""
+"""OPTIONS and POST /www/zugferd: combine an invoice XML into a PDF/A-3, or extract it again."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: the local stack loads handlers outside sys.modules, where
+# pydantic could not resolve the request model's string annotations.
+import time
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from backoffice.api import entrypoint, make_resolver, not_implemented
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Body
+
+from backoffice.api import entrypoint, logger, make_resolver
+from backoffice.cors import cors_headers
+from backoffice.errors import ApiError, InvalidRequest
+from backoffice.models import RequestModel
+from backoffice.requests import header
+from backoffice.settings import get_settings
+
+if TYPE_CHECKING:
+    from backoffice import zugferd
 
 app = make_resolver()
 
-app.post("/www/zugferd")(not_implemented("POST /www/zugferd"))
-app.route("/www/zugferd", method="OPTIONS")(not_implemented("OPTIONS /www/zugferd"))
 
-lambda_handler = entrypoint(app)
+class ZugferdRequest(RequestModel):
+    Operation: Literal["Extract", "Combine"]
+    PDF: str
+    XML: str | None = None
+    Verbose: bool = False
+    Debug: bool = False
+
+    def __repr_args__(self) -> Any:
+        # The resolver logs the request's repr: the megabytes of base64 are left out of it.
+        yield "Operation", self.Operation
+        yield "PDF", f"<{len(self.PDF)} base64 characters>"
+        yield "XML", None if self.XML is None else f"<{len(self.XML)} base64 characters>"
+        yield "Verbose", self.Verbose
+        yield "Debug", self.Debug
+
+
+@app.route("/www/zugferd", method="OPTIONS")
+def preflight() -> Response[str]:
+    # The CORS headers are added to every answer by lambda_handler below.
+    return Response(204, None, "")
+
+
+# No return annotation on purpose: the resolver would validate and serialise the binary body as a
+# string (a PDF is no UTF-8); without one it hands a non-JSON Response through untouched.
+@app.post("/www/zugferd")
+def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-def]
+    # factur-x (pypdf, lxml, requests) loads with the first POST, not at init: a preflight never
+    # needs it, and the function's init stays near that of a bare `import facturx` (docs/zugferd.md).
+    from backoffice import zugferd
+
+    pdf = zugferd.decode_base64("PDF", body.PDF)
+    if body.Operation == "Combine" and body.XML is None:
+        raise InvalidRequest("XML is required for Combine.", {"XML": "required for Combine"})
+    xml = zugferd.decode_base64("XML", body.XML) if body.Operation == "Combine" and body.XML is not None else None
+    request_id = getattr(app.lambda_context, "aws_request_id", "local")
+    files = {zugferd.INPUT_PDF: pdf} | ({zugferd.INPUT_XML: xml} if xml is not None else {})
+    started = time.perf_counter()
+    summary: dict[str, Any] = {"operation": body.Operation, "pdf_bytes": len(pdf), "xml_bytes": len(xml or b"")}
+    with zugferd.captured_log() as log:
+        try:
+            if xml is not None:
+                combined = zugferd.combine(pdf, xml, log)
+                files[zugferd.OUTPUT_PDF] = combined.pdf
+                summary |= {"flavor": combined.flavor, "profile": combined.level, "attachment": combined.filename}
+                response = Response(
+                    200,
+                    "application/pdf",
+                    combined.pdf,
+                    headers={
+                        "Content-Length": str(len(combined.pdf)),
+                        "Content-Disposition": 'attachment; filename="invoice.pdf"',
+                    },
+                )
+            else:
+                extracted = zugferd.extract(pdf, log)
+                files[zugferd.OUTPUT_XML] = extracted.xml
+                summary |= {"attachment": extracted.filename}
+                response = Response(
+                    200,
+                    "application/xml",
+                    extracted.xml,
+                    headers={
+                        "Content-Length": str(len(extracted.xml)),
+                        "Content-Disposition": f'attachment; filename="{zugferd.header_safe(extracted.filename)}"',
+                    },
+                )
+            summary["outcome"] = "ok"
+        except ApiError as err:
+            summary |= {"outcome": err.code, "error_description": err.description}
+            raise
+        finally:
+            summary["ms"] = round((time.perf_counter() - started) * 1000, 1)
+            _log_request(log, summary, verbose=body.Verbose)
+            if body.Debug:
+                _keep(request_id, files)
+    if body.Debug:
+        response.headers["X-Debug-Prefix"] = zugferd.work_prefix(get_settings().log_prefix, request_id)
+    return response
+
+
+def _log_request(log: "zugferd.LibraryLog", summary: dict[str, Any], verbose: bool) -> None:
+    if verbose:
+        for record, line in zip(log.records, log.lines(), strict=True):
+            logger.info(
+                line,
+                extra={"library": record.name, "library_level": record.levelname},
+            )
+    logger.info("zugferd request", extra=summary | {"library_lines": len(log.records)})
+
+
+def _keep(request_id: str, files: dict[str, bytes]) -> None:
+    from backoffice import zugferd
+
+    settings = get_settings()
+    prefix = zugferd.work_prefix(settings.log_prefix, request_id)
+    keys = zugferd.keep_work_files(settings.bucket_name, prefix, files)
+    logger.info("zugferd work files kept", extra={"keys": keys})
+
+
+_handler = entrypoint(app)
+
+
+def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    """The function's handler: every answer, errors included, carries the CORS headers."""
+    result = _handler(event, context)
+    extra = cors_headers(get_settings().allowed_origins, header(event, "origin"))
+    if "multiValueHeaders" in result:
+        for name, value in extra.items():
+            result["multiValueHeaders"][name] = [value]
+    else:
+        result.setdefault("headers", {}).update(extra)
+    return result

@@ -1,0 +1,35 @@
+"""pypdf, factur-x and lxml stay in the zugferd function: no other handler loads them, nor its own init."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+HEAVY = ("pypdf", "facturx", "lxml")
+PROBE = (
+    "import sys; sys.path.insert(0, {dir!r}); import {module}; "
+    "print(','.join(m for m in {heavy!r} if m in sys.modules))"
+)
+
+HANDLERS = sorted(
+    (path.parent.name, path.stem) for path in (ROOT / "functions").glob("*/*.py") if path.parent.name != "zugferd"
+)
+
+
+def loaded_after_import(function: str, module: str) -> str:
+    code = PROBE.format(dir=str(ROOT / "functions" / function), module=module, heavy=HEAVY)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    return out.stdout.strip()
+
+
+@pytest.mark.parametrize(("function", "module"), HANDLERS)
+def test_other_functions_do_not_load_the_pdf_libraries(function: str, module: str) -> None:
+    assert loaded_after_import(function, module) == ""
+
+
+def test_the_zugferd_handler_loads_them_with_the_first_post_not_at_init() -> None:
+    assert loaded_after_import("zugferd", "app") == ""
