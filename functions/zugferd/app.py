@@ -1,7 +1,5 @@
 """OPTIONS and POST /www/zugferd: combine an invoice XML into a PDF/A-3, or extract it again."""
 
-# No `from __future__ import annotations`: the local stack loads handlers outside sys.modules, where
-# pydantic could not resolve the request model's string annotations.
 import time
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
