@@ -92,7 +92,7 @@ def read_media_file(
         raise NotFound(f"Media {IDKey} has no file of type {type}.")
     tag = media.etag(found.etag)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    if media.matches(app.current_event.get_header_value("If-None-Match"), tag):
+    if media.matches(app.current_event.headers.get("If-None-Match"), tag):
         return Response(304, None, "", headers=headers)
     body = client("s3").get_object(Bucket=get_settings().bucket_name, Key=found.s3_key)["Body"].read()
     headers["Content-Length"] = str(len(body))

@@ -532,9 +532,10 @@ def write_index(changed: Iterable[dict[str, Any]]) -> None:
         _delete_all([(i["PK"], i["SK"]) for i in old])
 
 
-def progress_bar(stream: Any = sys.stderr, width: int = 40) -> Progress:
+def progress_bar(stream: Any = None, width: int = 40) -> Progress:
     """A text progress bar for large imports, redrawn at most once per percent."""
     last = [-1]
+    out = stream or sys.stderr
 
     def show(done: int, total: int) -> None:
         percent = 100 * done // max(total, 1)
@@ -542,9 +543,9 @@ def progress_bar(stream: Any = sys.stderr, width: int = 40) -> Progress:
             return
         last[0] = percent
         filled = width * done // max(total, 1)
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} items")
+        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} items")
         if done >= total:
-            stream.write("\n")
-        stream.flush()
+            out.write("\n")
+        out.flush()
 
     return show
