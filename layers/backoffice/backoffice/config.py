@@ -46,7 +46,7 @@ class TaxCode:
     code: str
     rate: Decimal
     designation: str
-    tax_class: str  # D = domestic turnover, C = ..., X = exempt (docs/catalogue.md)
+    tax_class: str  # the ERP's class D, C or X, carried unchanged (docs/catalogue.md)
     pos_ust_s: str | None  # PosUSTSZiffer: form line of the tax on sales
     pos_vst_s: str | None  # PosVSTSZiffer: form line of the input tax
     pos_ust_u: str | None  # PosUSTUZiffer: form line of the turnover

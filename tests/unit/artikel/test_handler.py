@@ -168,3 +168,18 @@ def test_media_errors(call, path: str, query: dict | None, status: int) -> None:
     resp = call(path, query)
     assert resp["statusCode"] == status
     assert body(resp)["error"] in ("not_found", "invalid_request")
+
+
+def test_list_requests_do_not_depend_on_offset(call) -> None:
+    from backoffice.aws import client
+
+    calls: list[str] = []
+    client("dynamodb").meta.events.register("before-call.dynamodb.*", lambda model, **_: calls.append(model.name))
+    call("/www/artikel", {"limit": "5"})  # warms the container's index cache
+    counts = []
+    for offset in ("0", "12", "25"):
+        calls.clear()
+        assert call("/www/artikel", {"limit": "5", "offset": offset, "sorts": "-ArtGewicht"})["statusCode"] == 200
+        counts.append(list(calls))
+    # The head of the index, the page's articles, their stock: whatever the offset.
+    assert counts == [["GetItem", "BatchGetItem", "BatchGetItem"]] * 3
