@@ -183,3 +183,20 @@ def test_list_requests_do_not_depend_on_offset(call) -> None:
         counts.append(list(calls))
     # The head of the index, the page's articles, their stock: whatever the offset.
     assert counts == [["GetItem", "BatchGetItem", "BatchGetItem"]] * 3
+
+
+def test_all_that_fits_then_next_link(call, monkeypatch) -> None:
+    from backoffice import catalogue
+
+    monkeypatch.setattr(catalogue, "BODY_BUDGET", 400)
+    resp = call("/www/artikel", {"limit": "0", "fields": "ArtNr", "sorts": "+ArtNr"})
+    out = body(resp)
+    # Each {"ArtNr":"1000"} is 16 bytes plus a comma: 23 articles fit in 400 bytes.
+    assert [a["ArtNr"] for a in out["data"]][:2] == ["1000", "1001"]
+    assert out["count"] == 23
+    assert header(resp, "X-Total-Count") == "30"
+    links = {link["rel"]: link["href"] for link in out["links"]}
+    assert links["next"] == "/www/artikel?limit=0&fields=ArtNr&sorts=%2BArtNr&offset=23"
+    rest = body(call("/www/artikel", {"limit": "0", "fields": "ArtNr", "sorts": "+ArtNr", "offset": "23"}))
+    assert len(rest["data"]) == 7
+    assert "next" not in {link["rel"] for link in rest["links"]}
