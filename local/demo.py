@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from backoffice.auth import save_user
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo"
+# artikel: the demo user's RESTWEBSHOP value; the demo catalogue publishes its articles for it.
+DEMO_WEBSHOP = "SHOP"
+DEMO_DATA = Path(__file__).resolve().parent / "demo_data"
 
 
 def load_demo() -> list[str]:
     """Load every piece of demo data; a line per piece for the start-up banner."""
-    save_user(DEMO_USER, DEMO_PASSWORD, None)
+    save_user(DEMO_USER, DEMO_PASSWORD, DEMO_WEBSHOP)
     lines = [f"user {DEMO_USER} / password {DEMO_PASSWORD} (local only)"]
+    # artikel: the demo catalogue (articles, prices, stock, media, customers' price lists, config)
+    lines.append(f"catalogue: {load_catalogue()}")
     # ZUGFeRD: files to send, nothing to load (docs/zugferd.md has the curl calls).
     lines.append("ZUGFeRD demo invoice (EN 16931, CHF and EUR) and PDF: local/demo_data/zugferd/")
     return lines
+
+
+def load_catalogue() -> str:
+    from backoffice.catalogue_import import import_catalogue
+
+    return import_catalogue(DEMO_DATA / "artikel").summary()

@@ -1,14 +1,104 @@
-"""Routes of /www/artikel: declared, answered 501 until the issue that fills them lands."""
+"""Routes of /www/artikel, /www/artikelmedia and /www/artikelmediadaten (rules: backoffice.catalogue)."""
 
 from __future__ import annotations
 
-from backoffice.api import entrypoint, make_resolver, not_implemented
+from typing import Annotated
+from urllib.parse import quote, urlencode
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+
+from backoffice import article_store, catalogue, catalogue_index, media
+from backoffice.api import caller, entrypoint, json_response, make_resolver
+from backoffice.aws import client
+from backoffice.errors import NotFound
+from backoffice.settings import get_settings
 
 app = make_resolver()
 
-app.get("/www/artikel/<ArtNr>")(not_implemented("GET /www/artikel/{ArtNr}"))
-app.get("/www/artikel")(not_implemented("GET /www/artikel"))
-app.get("/www/artikelmedia/<ArtNr>")(not_implemented("GET /www/artikelmedia/{ArtNr}"))
-app.get("/www/artikelmediadaten/<IDKey>")(not_implemented("GET /www/artikelmediadaten/{IDKey}"))
+Currency = Annotated[str | None, Query(max_length=4, description="price currency, default the leading one")]
+DebiNr = Annotated[str | None, Query(max_length=6, description="customer: its price list and language")]
+Language = Annotated[str | None, Query(max_length=4, description="output language, ISO-639-2B")]
+
+
+@app.get("/www/artikel/<ArtNr>")
+def read_article(
+    ArtNr: Annotated[str, Path(max_length=15)],
+    waehrabk: Currency = None,
+    debinr: DebiNr = None,
+    adrsprache: Language = None,
+) -> Response[str]:
+    ctx = catalogue.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
+    return json_response({"data": catalogue.read_article(ArtNr, ctx)})
+
+
+@app.get("/www/artikel")
+def list_articles(
+    waehrabk: Currency = None,
+    debinr: DebiNr = None,
+    limit: Annotated[int, Query(ge=0, description="articles per page; 0 = all")] = 0,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    fields: Annotated[str | None, Query(max_length=2048)] = None,
+    sorts: Annotated[str | None, Query(max_length=2048)] = None,
+    adrsprache: Language = None,
+) -> Response[str]:
+    sort_keys = catalogue_index.parse_sorts(sorts)
+    field_names = catalogue_index.parse_fields(fields)
+    ctx = catalogue.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
+    page = catalogue.list_page(ctx, sort_keys, field_names, limit, offset)
+    step = limit or max(len(page.items), 1)
+    links = [_page_link("start", 0)]
+    if offset > 0:
+        links.append(_page_link("prev", max(offset - step, 0)))
+    if page.next_offset is not None:
+        links.append(_page_link("next", page.next_offset))
+    return json_response(
+        {"data": page.items, "count": len(page.items), "links": links},
+        headers={"X-Total-Count": str(page.total)},
+    )
+
+
+def _page_link(rel: str, offset: int) -> dict[str, str]:
+    """A paging link that repeats the request's query with another offset."""
+    params = [
+        (k, v) for k, values in (app.current_event.multi_value_query_string_parameters or {}).items() for v in values
+    ]
+    params = [(k, v) for k, v in params if k != "offset"] + [("offset", str(offset))]
+    return {"href": f"/www/artikel?{urlencode(params, quote_via=quote)}", "type": "GET", "rel": rel}
+
+
+@app.get("/www/artikelmedia/<ArtNr>")
+def read_media(
+    ArtNr: Annotated[str, Path(max_length=15)],
+    adrsprache: Language = None,
+) -> Response[str]:
+    records = catalogue.article_media(ArtNr, caller(app).webshop, adrsprache)
+    return json_response({"data": records, "count": len(records)})
+
+
+# No return annotation on purpose: the answer is a file, never JSON, and must pass the resolver's
+# response validation untouched (validated as Response[str], image bytes would be decoded as UTF-8).
+@app.get("/www/artikelmediadaten/<IDKey>")
+def read_media_file(
+    IDKey: Annotated[int, Path(ge=1)],
+    type: Annotated[str, Query(min_length=1, max_length=12, description="Bild, Text or a format")],  # noqa: A002
+):
+    record = article_store.media_record(IDKey)
+    if record is not None:
+        # The media of a hidden article are hidden as well.
+        catalogue.visible_article(str(record["ArtNr"]), caller(app).webshop)
+    found = media.select_file(record, type) if record else None
+    if found is None:
+        raise NotFound(f"Media {IDKey} has no file of type {type}.")
+    tag = media.etag(found.etag)
+    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    if media.matches(app.current_event.headers.get("If-None-Match"), tag):
+        return Response(304, None, "", headers=headers)
+    body = client("s3").get_object(Bucket=get_settings().bucket_name, Key=found.s3_key)["Body"].read()
+    headers["Content-Length"] = str(len(body))
+    if found.binary:
+        return Response(200, found.content_type, body, headers=headers)
+    return Response(200, found.content_type, body.decode("utf-8"), headers=headers)
+
 
 lambda_handler = entrypoint(app)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from backoffice.admin import users
+from backoffice.admin import (
+    catalogue,  # artikel: the catalogue import
+    users,
+)
 
 # Each module adds its sub-command with register(); add a new command's module here.
-COMMANDS = [users]
+COMMANDS = [users, catalogue]
 
 
 def main(argv: list[str] | None = None) -> int:
