@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import SimpleNamespace
+from types import ModuleType, SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -31,14 +31,18 @@ API_ID = "local"
 Handler = Callable[[dict[str, Any], Any], Any]
 
 
-def load_handler(stack: Stack, logical: str) -> Handler:
-    path, func = stack.handler_file(logical)
+def load_module(stack: Stack, logical: str) -> ModuleType:
+    path, _ = stack.handler_file(logical)
     spec = importlib.util.spec_from_file_location(f"lambda_{logical}", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return getattr(module, func)  # type: ignore[no-any-return]
+    return module
+
+
+def load_handler(stack: Stack, logical: str) -> Handler:
+    return getattr(load_module(stack, logical), stack.handler_file(logical)[1])  # type: ignore[no-any-return]
 
 
 def lambda_context(function: str) -> SimpleNamespace:

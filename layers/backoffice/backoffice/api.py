@@ -168,6 +168,8 @@ def not_implemented(route: str) -> Callable[..., Response[str]]:
         [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=str) for n in names],
         return_annotation=Response[str],
     )
+    # `make openapi` documents such a route with its 501 answer only.
+    placeholder.not_implemented = True  # type: ignore[attr-defined]
     return placeholder
 
 
