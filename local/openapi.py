@@ -109,11 +109,16 @@ def build_document(modules: dict[str, ModuleType], stack: Stack) -> dict[str, An
             route = routes.get((method, path))
             _complete(op, method, route, (method, path) in placeholders, error_responses)
     doc["paths"] = dict(sorted(doc.get("paths", {}).items()))
+    doc["tags"] = [
+        {"name": t} for t in sorted({t for i in doc["paths"].values() for o in i.values() for t in o["tags"]})
+    ]
     return doc
 
 
 def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder: bool, errors: Any) -> None:
     responses: dict[str, Any] = op["responses"]
+    if route is not None and not op.get("tags"):
+        op["tags"] = [route.function.removesuffix("Function").lower()]  # one group per function
     responses.pop("422", None)  # never sent: validation failures are 400 (backoffice.api)
     if placeholder:
         responses.clear()

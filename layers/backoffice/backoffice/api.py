@@ -29,7 +29,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 )
 from botocore.exceptions import ClientError
 
-from backoffice.encoding import JSON_CONTENT_TYPE, create_headers, dumps, loads
+from backoffice.encoding import ERROR_MEMBERS, JSON_CONTENT_TYPE, create_headers, dumps, loads
 from backoffice.errors import (
     ApiError,
     InvalidRequest,
@@ -79,7 +79,7 @@ def proxy_result(response: Response) -> dict[str, Any]:
 
 
 def error_response(err: ApiError) -> Response[str]:
-    return json_response(err.body(), err.status, err.headers)
+    return Response(err.status, JSON_CONTENT_TYPE, dumps(err.body(), keep=ERROR_MEMBERS), headers=err.headers)
 
 
 def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
