@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
@@ -38,9 +37,8 @@ from backoffice.errors import (
     Unavailable,
     UnsupportedMediaType,
 )
+from backoffice.logger import logger
 from backoffice.requests import decode_text_body
-
-logger = Logger()
 
 _THROTTLED = {
     "ProvisionedThroughputExceededException",
