@@ -1,7 +1,7 @@
 """Swagger UI at /docs: local-only routes of the API emulation (not in template.yaml).
 
 The assets come from the installed swagger-ui-py package (Swagger UI 5, no CDN); the document is
-generated from the handler modules the gateway has loaded, its server set to this stack's URL, so
+generated from the handler modules the gateway has loaded, its server this stack, so
 "Try it out" and "Authorize" (Bearer, and Basic for /www/token) work against the local stack.
 """
 
@@ -56,13 +56,14 @@ class DocsUi:
         self._cached: dict[str, Any] | None = None
         self._lock = threading.Lock()
 
-    def document(self, base_url: str) -> dict[str, Any]:
+    def document(self) -> dict[str, Any]:
         with self._lock:
             if self._cached is None:
                 self._cached = self._document()
-        return {**self._cached, "servers": [{"url": base_url, "description": "This local stack"}]}
+        # A relative server: the browser sends "Try it out" to whatever address served this page.
+        return {**self._cached, "servers": [{"url": "/", "description": "This local stack"}]}
 
-    def answer(self, method: str, path: str, host: str) -> tuple[int, dict[str, str], bytes] | None:
+    def answer(self, method: str, path: str) -> tuple[int, dict[str, str], bytes] | None:
         """The answer to a /docs request; None for any other path (it goes to the API)."""
         path = path.split("?", 1)[0]
         if path != PREFIX and not path.startswith(PREFIX + "/"):
@@ -73,7 +74,7 @@ class DocsUi:
         if name in ("", "index.html"):
             return 200, {"Content-Type": "text/html; charset=utf-8"}, _PAGE.encode()
         if name == "openapi.json":
-            body = json.dumps(self.document(f"http://{host}"), indent=2).encode()
+            body = json.dumps(self.document(), indent=2).encode()
             return 200, {"Content-Type": "application/json", "Cache-Control": "no-store"}, body
         static = assets()
         file = (static / name).resolve()

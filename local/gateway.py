@@ -290,7 +290,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
 
     def _handle(self) -> None:
         body = self._read_body()
-        local_only = self.docs.answer(self.command, self.path, self.headers.get("Host", ""))
+        local_only = self.docs.answer(self.command, self.path)
         if local_only is not None:
             status, h, payload = local_only
             headers = {k: [v] for k, v in h.items()}
