@@ -58,4 +58,4 @@ chromium:
 
 # The long schemathesis run against a local stack of its own (`make test` runs a bounded one).
 fuzz: $(VENV)/.installed
-	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest -p no:cacheprovider -o addopts="" -q tests/integration/test_openapi_fuzz.py
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -s tests/integration/test_openapi_fuzz.py
