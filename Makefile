@@ -34,7 +34,7 @@ validate: $(SAMVENV)/.installed
 pytest: $(VENV)/.installed
 	$(PY) -m pytest
 
-test: lint validate pytest
+test: lint validate chromium pytest
 
 build: $(SAMVENV)/.installed
 	$(SAMVENV)/bin/sam build
@@ -44,3 +44,18 @@ bench: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache
+
+# --- Contract as code (docs/openapi.md) -------------------------------------------------------
+.PHONY: openapi fuzz chromium
+
+# docs/openapi.json from the handlers; commit it (a test fails when it is stale).
+openapi: $(VENV)/.installed
+	$(PY) -m local.openapi
+
+# The Swagger UI test drives Debian's Chromium; install it where it is missing (CI runs as root).
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; }
+
+# The long schemathesis run against a local stack of its own (`make test` runs a bounded one).
+fuzz: $(VENV)/.installed
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -s tests/integration/test_openapi_fuzz.py

@@ -25,6 +25,7 @@ def main() -> int:
     for line in stack.demo:
         print(f"Demo data: {line}")
     print(f"API on {stack.api.url}/www/...  try: curl -u demo:demo -X POST {stack.api.url}/www/token")
+    print(f"Swagger UI on {stack.api.url}/docs")
     print(f"READY {stack.api.url}", flush=True)
     stopped = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopped.set())

@@ -23,6 +23,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from local.docs_ui import DocsUi
 from local.template import ACCOUNT, REGION, Route, Stack
 
 # Lambda takes an invocation event of at most 6 MB; API Gateway itself stops at 10 MB.
@@ -73,14 +74,24 @@ class Gateway:
         self.responses = stack.gateway_responses()
         self.authorizer_fn, self.auth_ttl = stack.authorizer()
         self.handlers: dict[str, Handler] = {}
+        self.modules: dict[str, ModuleType] = {}
         self._auth_cache: dict[str, tuple[float, dict[str, Any]]] = {}
         self._auth_lock = threading.Lock()
         self.after_request = after_request
 
     def handler(self, logical: str) -> Handler:
         if logical not in self.handlers:
-            self.handlers[logical] = load_handler(self.stack, logical)
+            self.modules[logical] = load_module(self.stack, logical)
+            self.handlers[logical] = getattr(self.modules[logical], self.stack.handler_file(logical)[1])
         return self.handlers[logical]
+
+    def openapi(self) -> dict[str, Any]:
+        """The OpenAPI document of the loaded handler modules (Swagger UI at /docs)."""
+        from local.openapi import generate, routed_functions
+
+        for logical in routed_functions(self.stack):
+            self.handler(logical)
+        return generate(self.stack, {k: self.modules[k] for k in routed_functions(self.stack)})
 
     def load_all(self) -> None:
         for logical in {r.function for r in self.routes} | {self.authorizer_fn}:
@@ -267,6 +278,7 @@ class Gateway:
 
 class _RequestHandler(BaseHTTPRequestHandler):
     gateway: Gateway
+    docs: DocsUi
     protocol_version = "HTTP/1.1"
     server_version = "backoffice-local"
 
@@ -297,7 +309,11 @@ class _RequestHandler(BaseHTTPRequestHandler):
 
     def _handle(self) -> None:
         body = self._read_body()
-        if body is None:
+        local_only = self.docs.answer(self.command, self.path)
+        if local_only is not None:
+            status, h, payload = local_only
+            headers = {k: [v] for k, v in h.items()}
+        elif body is None:
             status, h, payload = self.gateway.gateway_response("REQUEST_TOO_LARGE", 413)
             headers = {k: [v] for k, v in h.items()}
         else:
@@ -318,10 +334,16 @@ class _RequestHandler(BaseHTTPRequestHandler):
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _handle
 
+    def __getattr__(self, name: str) -> Any:
+        # Any other method (TRACE, QUERY ...) reaches the routing too: API Gateway's answer, not http.server's 501.
+        if name.startswith("do_"):
+            return self._handle
+        raise AttributeError(name)
+
 
 class ApiServer:
     def __init__(self, gateway: Gateway, port: int, verbose: bool = True) -> None:
-        handler = type("Handler", (_RequestHandler,), {"gateway": gateway})
+        handler = type("Handler", (_RequestHandler,), {"gateway": gateway, "docs": DocsUi(gateway.openapi)})
         self._server = ThreadingHTTPServer(("127.0.0.1", port), handler)
         self._server.daemon_threads = True
         self._server.verbose = verbose  # type: ignore[attr-defined]

@@ -6,11 +6,16 @@ from aws_lambda_powertools.event_handler import Response
 
 from backoffice.api import caller, entrypoint, logger, make_resolver, no_content
 from backoffice.logfiles import delete_log_objects, delete_log_streams
+from backoffice.openapi import documented
 
 app = make_resolver()
 
 
-@app.delete("/www/log")
+@app.delete(
+    "/www/log",
+    summary="Delete all log files",
+    responses=documented(204, description="The log files are deleted."),
+)
 def delete_logs() -> Response[str]:
     objects, streams = delete_log_objects(), delete_log_streams()
     logger.info("log files deleted", extra={"objects": objects, "streams": streams, "user": caller(app).user})

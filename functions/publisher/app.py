@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice.api import logger
 from backoffice.dynamo import from_attrs
+from backoffice.logger import logger
 from backoffice.outbox import publish, publish_pending
 
 

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 from aws_lambda_powertools.event_handler import Response
+from pydantic import BaseModel, Field
 
 from backoffice.api import entrypoint, json_response, make_resolver
 from backoffice.auth import authenticate, basic_credentials, issue_token
+from backoffice.openapi import BASIC_AUTH, documented
 
 app = make_resolver()
 
 
-@app.post("/www/token")
+class TokenAntwort(BaseModel):
+    expires_in: int = Field(description="Lifetime of the token in seconds.")
+    access_token: str = Field(description="The bearer token: send it as Authorization: Bearer <token>.")
+
+
+@app.post(
+    "/www/token",
+    summary="Issue a bearer token for Basic credentials",
+    security=BASIC_AUTH,
+    responses=documented(200, TokenAntwort, description="The token", errors=(401,)),
+)
 def create_token() -> Response[str]:
     name, password = basic_credentials(app.current_event.headers.get("Authorization"))
     token, expires_in = issue_token(authenticate(name, password))

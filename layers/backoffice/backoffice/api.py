@@ -21,7 +21,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from aws_lambda_powertools import Logger
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
@@ -30,7 +29,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 )
 from botocore.exceptions import ClientError
 
-from backoffice.encoding import JSON_CONTENT_TYPE, create_headers, dumps, loads
+from backoffice.encoding import ERROR_MEMBERS, JSON_CONTENT_TYPE, create_headers, dumps, loads
 from backoffice.errors import (
     ApiError,
     InvalidRequest,
@@ -39,9 +38,8 @@ from backoffice.errors import (
     Unavailable,
     UnsupportedMediaType,
 )
+from backoffice.logger import logger
 from backoffice.requests import decode_text_body
-
-logger = Logger()
 
 _THROTTLED = {
     "ProvisionedThroughputExceededException",
@@ -80,7 +78,7 @@ def proxy_result(response: Response) -> dict[str, Any]:
 
 
 def error_response(err: ApiError) -> Response[str]:
-    return json_response(err.body(), err.status, err.headers)
+    return Response(err.status, JSON_CONTENT_TYPE, dumps(err.body(), keep=ERROR_MEMBERS), headers=err.headers)
 
 
 def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -191,6 +189,8 @@ def not_implemented(route: str) -> Callable[..., Response[str]]:
         [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=str) for n in names],
         return_annotation=Response[str],
     )
+    # `make openapi` documents such a route with its 501 answer only.
+    placeholder.not_implemented = True  # type: ignore[attr-defined]
     return placeholder
 
 

@@ -15,8 +15,9 @@ from typing import Any
 import simplejson
 
 JSON_CONTENT_TYPE = "application/json; charset=iso-8859-1"
-# Members that stay even when empty: an empty list is an answer, and an error always has its info.
-_ENVELOPE = frozenset({"data", "count", "success", "links", "error", "error_description", "info"})
+_ENVELOPE = frozenset({"data", "count", "success", "links"})
+# The error body always has its three members, `info` even when it is {} (as the gateway's answers).
+ERROR_MEMBERS = frozenset({"error", "error_description", "info"})
 
 
 def _has_data(value: Any) -> bool:
@@ -33,11 +34,17 @@ def prune(value: Any) -> Any:
     return value
 
 
-def dumps(payload: Any) -> str:
+def dumps(payload: Any, keep: frozenset[str] = _ENVELOPE) -> str:
+    """`keep`: the top-level members written even when empty (the envelope; the error body's info)."""
     payload = (
         prune(payload)
         if not isinstance(payload, dict)
-        else {k: prune(v) for k, v in payload.items() if (k in _ENVELOPE and v is not None) or _has_data(prune(v))}
+        else {
+            # The envelope's members stay even when empty: an empty list is an answer.
+            k: prune(v)
+            for k, v in payload.items()
+            if (k in keep and v is not None) or _has_data(prune(v))
+        }
     )
     return simplejson.dumps(payload, ensure_ascii=True, use_decimal=True, separators=(",", ":"))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
 
 
 class RequestModel(BaseModel):
@@ -21,5 +21,6 @@ def _number(value: Any) -> Any:
     return value
 
 
-# A quantity or an amount: any JSON number, kept as an exact Decimal.
-Number = Annotated[Decimal, BeforeValidator(_number)]
+# A quantity or an amount: any JSON number, kept as an exact Decimal (documented as a JSON number,
+# which is what it accepts and what encoding.dumps writes; pydantic alone would say "or a string").
+Number = Annotated[Decimal, BeforeValidator(_number), WithJsonSchema({"type": "number"})]

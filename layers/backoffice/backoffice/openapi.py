@@ -1,0 +1,114 @@
+"""How a route documents its answers for docs/openapi.json: one helper, `documented(...)`.
+
+A handler passes the result as the route's `responses`, e.g.::
+
+    @app.get("/www/kunden/<DebiNr>", summary="Read a customer", responses=documented(200, KundeAntwort, errors=(404,)))
+
+The statuses every route shares (400, 401/403 behind the authorizer, 413, 415, 500, 503) are
+added by the generator (`make openapi`), so a route names only its own success and its own errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+# The names of the security schemes in the document (`make openapi` declares them).
+BEARER, BASIC = "bearerAuth", "basicAuth"
+SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
+    BEARER: {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "JWT",
+        "description": "The access_token of POST /www/token.",
+    },
+    BASIC: {"type": "http", "scheme": "basic", "description": "A REST user's name and password."},
+}
+# A route's `security=` for POST /www/token.
+BASIC_AUTH = [{BASIC: []}]
+
+JSON = "application/json"
+
+# What each error status means in this API (DESIGN.md, Conventions).
+ERRORS: dict[int, str] = {
+    400: "invalid_request: the request is not valid; info.fields names each wrong field.",
+    401: "invalid_token: no valid bearer token (or, at /www/token, wrong credentials).",
+    403: "forbidden: this token may not do this.",
+    404: "not_found: no such record or route.",
+    409: "conflict: the record changed or the operation was done already.",
+    413: "payload_too_large: the request is larger than 6 MB.",
+    415: "unsupported_media_type: send the body as application/json.",
+    500: "internal_error: an unexpected error, logged; no trace in the body.",
+    501: "not_implemented: the route is declared but not built yet.",
+    503: "unavailable: the service is busy; retry after Retry-After seconds.",
+}
+
+_ERROR_HEADERS: dict[int, dict[str, Any]] = {
+    401: {"WWW-Authenticate": {"description": "Bearer", "schema": {"type": "string"}}},
+    503: {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "string"}}},
+}
+
+# The headers of a create answer (api.created_response).
+CREATED_HEADERS: dict[str, Any] = {
+    "Cache-Control": {"description": "no-store", "schema": {"type": "string"}},
+    "Content-MD5": {"description": "Base64 of the MD5 of the body bytes.", "schema": {"type": "string"}},
+    "Content-Length": {"description": "Length of the body in bytes.", "schema": {"type": "integer"}},
+}
+
+
+class ErrorBody(BaseModel):
+    """The one error body of the API."""
+
+    error: str = Field(description="Error code, e.g. invalid_request, not_found, endpoint.")
+    error_description: str = Field(description="What went wrong, for a person.")
+    info: dict[str, Any] = Field(
+        description="Details: `fields` (field path -> problem) for invalid_request; "
+        "`filename` and `subprocess_output` for endpoint."
+    )
+
+
+def error_responses(statuses: Iterable[int], description: str | None = None) -> dict[int, Any]:
+    """The error body under each status, described by what the status means in this API."""
+    found: dict[int, Any] = {}
+    for status in statuses:
+        doc: dict[str, Any] = {
+            "description": description or ERRORS.get(status, "error"),
+            "content": {JSON: {"model": ErrorBody}},
+        }
+        if status in _ERROR_HEADERS:
+            doc["headers"] = _ERROR_HEADERS[status]
+        found[status] = doc
+    return found
+
+
+def documented(
+    status: int = 200,
+    model: type[BaseModel] | None = None,
+    *,
+    description: str = "Success",
+    errors: Iterable[int] = (),
+    binary: Iterable[str] = (),
+    text: Iterable[str] = (),
+    headers: dict[str, Any] | None = None,
+) -> dict[int, Any]:
+    """A route's `responses=`: its success status with its body, and its own error statuses.
+
+    model: the pydantic model of a JSON body (the whole body, envelope included);
+    binary: media types of a file body (application/pdf, image/png ...); text: text media types;
+    neither: no body (204). A 201 carries the create headers unless `headers` says otherwise.
+    """
+    content: dict[str, Any] = {}
+    if model is not None:
+        content[JSON] = {"model": model}
+    for media_type in binary:
+        content[media_type] = {"schema": {"type": "string", "format": "binary"}}
+    for media_type in text:
+        content[media_type] = {"schema": {"type": "string"}}
+    success: dict[str, Any] = {"description": description, "content": content}
+    if headers is None and status == 201:
+        headers = CREATED_HEADERS
+    if headers:
+        success["headers"] = headers
+    return {status: success, **error_responses(errors)}
