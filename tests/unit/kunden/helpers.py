@@ -84,3 +84,38 @@ class Answer:
 def call(function: str, method: str, path: str, body: Any = None, **kwargs: Any) -> Answer:
     app = load_app(function)
     return Answer(app.lambda_handler(event(method, path, body, **kwargs), Context()))
+
+
+class RequestCounter:
+    """Counts the DynamoDB requests the layer's client sends (by operation) while active."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def _count(self, model: Any, **_: Any) -> None:
+        self.calls.append(model.name)
+
+    def __enter__(self) -> RequestCounter:
+        from backoffice.aws import client
+
+        client("dynamodb").meta.events.register("before-call.dynamodb", self._count)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from backoffice.aws import client
+
+        client("dynamodb").meta.events.unregister("before-call.dynamodb", self._count)
+
+
+def table_items() -> list[dict[str, Any]]:
+    """Every item of the table (tests only: a scan)."""
+    from backoffice import dynamo
+    from backoffice.aws import client
+
+    items, kwargs = [], {"TableName": dynamo.table_name()}
+    while True:
+        resp = client("dynamodb").scan(**kwargs)
+        items += [dynamo.from_attrs(a) for a in resp["Items"]]
+        if "LastEvaluatedKey" not in resp:
+            return items
+        kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
