@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from backoffice.auth import save_user
+from local import demo_kunden
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo"
 
@@ -10,4 +11,7 @@ DEMO_USER, DEMO_PASSWORD = "demo", "demo"
 def load_demo() -> list[str]:
     """Load every piece of demo data; a line per piece for the start-up banner."""
     save_user(DEMO_USER, DEMO_PASSWORD, None)
-    return [f"user {DEMO_USER} / password {DEMO_PASSWORD} (local only)"]
+    lines = [f"user {DEMO_USER} / password {DEMO_PASSWORD} (local only)"]
+    # Customers (issue 5)
+    lines += demo_kunden.load()
+    return lines

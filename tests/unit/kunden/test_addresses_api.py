@@ -87,7 +87,12 @@ def test_patch_with_anrede_alias(people):
     assert answer.status == 204
     assert answer.text == ""
     data = call("adressen", "GET", "/www/adressen/1").json()["data"]
-    assert (data["AdrAnrede"], data["AdrAnredeText"], data["AdrVorname"], data["AdrFax"]) == (2, "Frau", "Anna-Lena", "x")
+    assert (data["AdrAnrede"], data["AdrAnredeText"], data["AdrVorname"], data["AdrFax"]) == (
+        2,
+        "Frau",
+        "Anna-Lena",
+        "x",
+    )
     record = address_store.get_address(1)
     assert record["Version"] == 2
 
