@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 
 from backoffice import address_store, customers
-from backoffice.addresses import MAX_LENGTH, TEXT_FIELDS, AddressPatch, standalone_view
+from backoffice.addresses import TEXT_FIELDS, AddressPatch, standalone_view
 from backoffice.api import entrypoint, json_response, make_resolver, no_content
 from backoffice.errors import InvalidRequest, NotFound
 from backoffice.linking import base_url, link
@@ -49,18 +49,33 @@ def patch(AdrNr: AdrNrPath, body: Annotated[AddressPatch, Body()]) -> Response[s
     return no_content()
 
 
+def _q(max_length: int) -> Any:
+    return Query(max_length=max_length)
+
+
 @app.get("/www/adressensuche")
-def search() -> Response[str]:
-    params = app.current_event.query_string_parameters or {}
-    problems = {name: "not a search field" for name in params if name not in TEXT_FIELDS}
-    problems |= {
-        name: f"String should have at most {MAX_LENGTH[name]} characters"
-        for name, value in params.items()
-        if name in MAX_LENGTH and len(value) > MAX_LENGTH[name]
-    }
-    if problems:
-        raise InvalidRequest("The search is not valid.", problems)
-    criteria = {name: value for name, value in params.items() if value.strip()}
+def search(
+    AdrSprache: Annotated[str | None, _q(4)] = None,
+    EmailAdress: Annotated[str | None, _q(255)] = None,
+    AdrAdresse1: Annotated[str | None, _q(60)] = None,
+    AdrAdresse2: Annotated[str | None, _q(60)] = None,
+    AdrFax: Annotated[str | None, _q(28)] = None,
+    AdrFirma: Annotated[str | None, _q(36)] = None,
+    AdrFirma2: Annotated[str | None, _q(36)] = None,
+    AdrVorname: Annotated[str | None, _q(36)] = None,
+    AdrName: Annotated[str | None, _q(36)] = None,
+    AdrTelex: Annotated[str | None, _q(28)] = None,
+    AdrTf1: Annotated[str | None, _q(28)] = None,
+    AdrTf2: Annotated[str | None, _q(28)] = None,
+    OrtLand: Annotated[str | None, _q(4)] = None,
+    OrtName: Annotated[str | None, _q(48)] = None,
+    OrtPLZ: Annotated[str | None, _q(10)] = None,
+) -> Response[str]:
+    given = dict(locals())
+    unknown = [name for name in app.current_event.query_string_parameters or {} if name not in TEXT_FIELDS]
+    if unknown:
+        raise InvalidRequest("The search is not valid.", dict.fromkeys(unknown, "not a search field"))
+    criteria = {name: value for name, value in given.items() if value and value.strip()}
     result = address_store.search(criteria)
     if not result.customers:
         raise NotFound("No customer has an address matching this search.", {"matches": 0})
