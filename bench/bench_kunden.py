@@ -100,12 +100,19 @@ def _load(count: int) -> dict[str, Any]:
     """`count` customers, one address each, written into moto's backend; what to search for."""
     from moto.core import DEFAULT_ACCOUNT_ID
     from moto.dynamodb.models import dynamodb_backends
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
     from backoffice import address_store, dynamo, order_list, postal
     from backoffice.customer_keys import CUSTOMER_SK, customer_pk
 
     table = dynamodb_backends[DEFAULT_ACCOUNT_ID]["eu-central-1"].get_table(dynamo.table_name())
-    shard, table.stream_shard = table.stream_shard, None  # bulk load: no stream records kept in memory
+
+    def put(item: dict[str, Any]) -> None:
+        # Straight into moto's storage: no request, no condition, no stream record (a bulk load).
+        attrs = dynamo.to_attrs(item)
+        pk, sk = DynamoType(attrs["PK"]), DynamoType(attrs["SK"])
+        table.items[pk][sk] = Item(pk, sk, attrs)
+
     rng = random.Random(4711)
     codes = [line.split("\t")[1] for line in _directory_lines() if line.startswith("CH\t")]
     pairs: Counter[tuple[str, str]] = Counter()
@@ -123,20 +130,19 @@ def _load(count: int) -> dict[str, Any]:
             *address_store.index_items(adr_nr, debi_nr, fields),
         ]
         for item in items:
-            table.put_item(dynamo.to_attrs(item), overwrite=True)
+            put(item)
         pairs[(fields["OrtPLZ"], fields["AdrName"])] += 1
         if n % max(1, count // 7) == count // 14:
             chosen.append((debi_nr, fields))
     # The counters, as if the customers had been created through the API.
     for counter, value in (("DebiNr", count), ("AdrNr", count)):
-        table.put_item(dynamo.to_attrs({"PK": "COUNTER", "SK": counter, "value": value}), overwrite=True)
+        put({"PK": "COUNTER", "SK": counter, "value": value})
     debi_nr, fields = next((d, f) for d, f in chosen if pairs[(f["OrtPLZ"], f["AdrName"])] == 1)
     start = datetime(2026, 1, 1, tzinfo=UTC)
     for k in range(ORDERS):
         entry = order_list.OrderEntry.new(debi_nr, f"B{k:06d}", "NOA"[k % 3], start + timedelta(days=k))
         for item in entry.to_items():
-            table.put_item(dynamo.to_attrs(item), overwrite=True)
-    table.stream_shard = shard
+            put(item)
     return {"debi_nr": debi_nr, "fields": fields, "items": sum(len(v) for v in table.items.values())}
 
 
@@ -183,18 +189,25 @@ def _measure(count: int) -> dict[str, Any]:
             results: dict[str, Any] = {"load_seconds": load_seconds, "items": target["items"]}
             for label, (module, path, query) in operations.items():
                 calls: list[str] = []
+                read: list[int] = []
 
                 def count_call(model: Any, _calls: list[str] = calls, **_: Any) -> None:
                     _calls.append(model.name)
 
-                client("dynamodb").meta.events.register("before-call.dynamodb", count_call)
+                def count_read(parsed: dict[str, Any], _read: list[int] = read, **_: Any) -> None:
+                    _read.append(int(parsed.get("ScannedCount", 1 if parsed.get("Item") else 0)))
+
+                events = client("dynamodb").meta.events
+                events.register("before-call.dynamodb", count_call)
+                events.register("after-call.dynamodb", count_read)
                 answer = module.lambda_handler(_event("GET", path, query), _Context())
-                client("dynamodb").meta.events.unregister("before-call.dynamodb", count_call)
+                events.unregister("before-call.dynamodb", count_call)
+                events.unregister("after-call.dynamodb", count_read)
                 body = json.loads(answer["body"])
                 ok = answer["statusCode"] == 200 and (
                     body["data"].get("DebiNr") == target["debi_nr"] or len(body["data"].get("Auftrag", [])) == 20
                 )
-                results[label] = {"requests": len(calls), "calls": Counter(calls), "ok": ok}
+                results[label] = {"requests": len(calls), "calls": Counter(calls), "read": sum(read), "ok": ok}
             return results
     finally:
         os.environ.clear()
@@ -206,7 +219,9 @@ def _measure(count: int) -> dict[str, Any]:
 
 def _calls(found: dict[str, Any]) -> str:
     detail = ", ".join(f"{name} {n}" for name, n in sorted(found["calls"].items()))
-    return f"{found['requests']} requests ({detail})" + ("" if found["ok"] else " WRONG ANSWER")
+    return f"{found['requests']} requests ({detail}), {found['read']} items read" + (
+        "" if found["ok"] else " WRONG ANSWER"
+    )
 
 
 def run() -> list[dict[str, Any]]:
