@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from backoffice.auth import save_user
+from local import demo_kunden
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo"
 # artikel: the demo user's RESTWEBSHOP value; the demo catalogue publishes its articles for it.
@@ -18,6 +19,8 @@ def load_demo() -> list[str]:
     lines = [f"user {DEMO_USER} / password {DEMO_PASSWORD} (local only)"]
     # artikel: the demo catalogue (articles, prices, stock, media, customers' price lists, config)
     lines.append(f"catalogue: {load_catalogue()}")
+    # Customers (issue 5), after the catalogue: the config they extend is the catalogue's.
+    lines += demo_kunden.load()
     # ZUGFeRD: files to send, nothing to load (docs/zugferd.md has the curl calls).
     lines.append("ZUGFeRD demo invoice (EN 16931, CHF and EUR) and PDF: local/demo_data/zugferd/")
     return lines

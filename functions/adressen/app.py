@@ -1,14 +1,95 @@
-"""Routes of /www/adressen: declared, answered 501 until the issue that fills them lands."""
+"""Routes of /www/adressen and /www/adressensuche: read, list, patch and search addresses."""
 
 from __future__ import annotations
 
-from backoffice.api import entrypoint, make_resolver, not_implemented
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
+
+from backoffice import address_store, customers
+from backoffice.addresses import TEXT_FIELDS, AddressPatch, standalone_view
+from backoffice.api import entrypoint, json_response, make_resolver, no_content
+from backoffice.errors import InvalidRequest, NotFound
+from backoffice.linking import base_url, link
 
 app = make_resolver()
 
-app.get("/www/adressen/<AdrNr>")(not_implemented("GET /www/adressen/{AdrNr}"))
-app.get("/www/adressen")(not_implemented("GET /www/adressen"))
-app.patch("/www/adressen/<AdrNr>")(not_implemented("PATCH /www/adressen/{AdrNr}"))
-app.get("/www/adressensuche")(not_implemented("GET /www/adressensuche"))
+AdrNrPath = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
+@app.get("/www/adressen/<AdrNr>")
+def read(AdrNr: AdrNrPath) -> Response[str]:
+    return json_response({"data": standalone_view(address_store.get_address(AdrNr))})
+
+
+@app.get("/www/adressen")
+def list_for_customer(debinr: Annotated[str | None, Query(max_length=8)] = None) -> Response[str]:
+    if not debinr:
+        raise InvalidRequest("The query parameter debinr is required.", {"debinr": "Field required"})
+    customers.get_customer(debinr)  # 404 for an unknown customer, rather than empty lists
+    base = base_url(app.current_event.raw_event)
+    lists: dict[str, list[dict[str, object]]] = {role: [] for role in address_store.ROLES}
+    found = address_store.addresses_of(debinr)
+    for record, roles in found:
+        path = f"/www/adressen/{record['AdrNr']}"
+        view = standalone_view(record)
+        view["links"] = [link(base, path, "adressen", "GET"), link(base, path, "adressen", "PATCH")]
+        for role in roles:
+            lists[role].append(view)
+    return json_response({"count": len(found), "success": True, "data": lists})
+
+
+@app.patch("/www/adressen/<AdrNr>")
+def patch(AdrNr: AdrNrPath, body: Annotated[AddressPatch, Body()]) -> Response[str]:
+    changes = body.changes()
+    if not changes:
+        raise InvalidRequest("The body names no field to change.", {"body": "no field given"})
+    address_store.patch_address(AdrNr, changes)
+    return no_content()
+
+
+def _q(max_length: int) -> Any:
+    return Query(max_length=max_length)
+
+
+@app.get("/www/adressensuche")
+def search(
+    AdrSprache: Annotated[str | None, _q(4)] = None,
+    EmailAdress: Annotated[str | None, _q(255)] = None,
+    AdrAdresse1: Annotated[str | None, _q(60)] = None,
+    AdrAdresse2: Annotated[str | None, _q(60)] = None,
+    AdrFax: Annotated[str | None, _q(28)] = None,
+    AdrFirma: Annotated[str | None, _q(36)] = None,
+    AdrFirma2: Annotated[str | None, _q(36)] = None,
+    AdrVorname: Annotated[str | None, _q(36)] = None,
+    AdrName: Annotated[str | None, _q(36)] = None,
+    AdrTelex: Annotated[str | None, _q(28)] = None,
+    AdrTf1: Annotated[str | None, _q(28)] = None,
+    AdrTf2: Annotated[str | None, _q(28)] = None,
+    OrtLand: Annotated[str | None, _q(4)] = None,
+    OrtName: Annotated[str | None, _q(48)] = None,
+    OrtPLZ: Annotated[str | None, _q(10)] = None,
+) -> Response[str]:
+    given = dict(locals())
+    unknown = [name for name in app.current_event.query_string_parameters or {} if name not in TEXT_FIELDS]
+    if unknown:
+        raise InvalidRequest("The search is not valid.", dict.fromkeys(unknown, "not a search field"))
+    criteria = {name: value for name, value in given.items() if value and value.strip()}
+    result = address_store.search(criteria)
+    if not result.customers:
+        raise NotFound("No customer has an address matching this search.", {"matches": 0})
+    if len(result.customers) > 1:
+        raise NotFound(
+            "Several customers have addresses matching this search; narrow it down.",
+            {"matches": "several", "DebiNr": list(result.customers)},
+        )
+    customer = customers.get_customer(result.customers[0])
+    base = base_url(app.current_event.raw_event)
+    data = {role: int(customer[role]) for role in address_store.ROLES}
+    data["DebiNr"] = str(customer["DebiNr"])
+    links = [*customers.address_links(base, customer), link(base, f"/www/kunden/{customer['DebiNr']}", "kunden")]
+    return json_response({"data": {**data, "links": links}})
+
 
 lambda_handler = entrypoint(app)

@@ -1,12 +1,45 @@
-"""Routes of /www/kunden: declared, answered 501 until the issue that fills them lands."""
+"""Routes of /www/kunden: create a customer, read one with its latest orders."""
 
 from __future__ import annotations
 
-from backoffice.api import entrypoint, make_resolver, not_implemented
+from typing import Annotated, Literal
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
+
+from backoffice import customers, order_list
+from backoffice.api import caller, created_response, entrypoint, json_response, make_resolver
+from backoffice.idempotency import HEADER, run_once
+from backoffice.linking import base_url
+from backoffice.requests import header
 
 app = make_resolver()
 
-app.get("/www/kunden/<DebiNr>")(not_implemented("GET /www/kunden/{DebiNr}"))
-app.post("/www/kunden")(not_implemented("POST /www/kunden"))
+# Enough for any screen; a larger list is what the orders endpoint is for.
+MAX_ORDERS = 1000
+
+
+@app.post("/www/kunden")
+def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
+    user = caller(app).user
+    event = app.current_event.raw_event
+
+    def _create() -> dict[str, object]:
+        return {"data": {"DebiNr": customers.create_customer(body, user)}}
+
+    answer = run_once("kunden-post", header(event, HEADER), app.current_event.json_body, _create, app.lambda_context)
+    return created_response(answer)
+
+
+@app.get("/www/kunden/<DebiNr>")
+def read(
+    DebiNr: Annotated[str, Path(min_length=1, max_length=8)],
+    order: Annotated[int, Query(ge=0, le=MAX_ORDERS)] = 0,
+    status: Annotated[Literal["O", "N", "A"] | None, Query()] = None,
+) -> Response[str]:
+    item = customers.get_customer(DebiNr)
+    orders = order_list.latest(DebiNr, order, status)
+    return json_response({"data": customers.customer_view(item, orders, base_url(app.current_event.raw_event))})
+
 
 lambda_handler = entrypoint(app)
