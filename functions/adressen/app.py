@@ -11,7 +11,7 @@ from backoffice import address_store, customers
 from backoffice.addresses import TEXT_FIELDS, AddressPatch, standalone_view
 from backoffice.api import entrypoint, json_response, make_resolver, no_content
 from backoffice.errors import InvalidRequest, NotFound
-from backoffice.linking import base_url, link
+from backoffice.linking import link
 
 app = make_resolver()
 
@@ -28,13 +28,12 @@ def list_for_customer(debinr: Annotated[str | None, Query(max_length=8)] = None)
     if not debinr:
         raise InvalidRequest("The query parameter debinr is required.", {"debinr": "Field required"})
     customers.get_customer(debinr)  # 404 for an unknown customer, rather than empty lists
-    base = base_url(app.current_event.raw_event)
     lists: dict[str, list[dict[str, object]]] = {role: [] for role in address_store.ROLES}
     found = address_store.addresses_of(debinr)
     for record, roles in found:
         path = f"/www/adressen/{record['AdrNr']}"
         view = standalone_view(record)
-        view["links"] = [link(base, path, "adressen", "GET"), link(base, path, "adressen", "PATCH")]
+        view["links"] = [link(path, "adressen", "GET"), link(path, "adressen", "PATCH")]
         for role in roles:
             lists[role].append(view)
     return json_response({"count": len(found), "success": True, "data": lists})
@@ -85,10 +84,9 @@ def search(
             {"matches": "several", "DebiNr": list(result.customers)},
         )
     customer = customers.get_customer(result.customers[0])
-    base = base_url(app.current_event.raw_event)
     data = {role: int(customer[role]) for role in address_store.ROLES}
     data["DebiNr"] = str(customer["DebiNr"])
-    links = [*customers.address_links(base, customer), link(base, f"/www/kunden/{customer['DebiNr']}", "kunden")]
+    links = [*customers.address_links(customer), link(f"/www/kunden/{customer['DebiNr']}", "kunden")]
     return json_response({"data": {**data, "links": links}})
 
 

@@ -12,6 +12,7 @@ from backoffice import article_store, catalogue, catalogue_index, media
 from backoffice.api import caller, entrypoint, json_response, make_resolver
 from backoffice.aws import client
 from backoffice.errors import NotFound
+from backoffice.linking import link
 from backoffice.settings import get_settings
 
 app = make_resolver()
@@ -64,7 +65,7 @@ def _page_link(rel: str, offset: int) -> dict[str, str]:
         (k, v) for k, values in (app.current_event.multi_value_query_string_parameters or {}).items() for v in values
     ]
     params = [(k, v) for k, v in params if k != "offset"] + [("offset", str(offset))]
-    return {"href": f"/www/artikel?{urlencode(params, quote_via=quote)}", "type": "GET", "rel": rel}
+    return link(f"/www/artikel?{urlencode(params, quote_via=quote)}", rel)
 
 
 @app.get("/www/artikelmedia/<ArtNr>")

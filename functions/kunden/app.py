@@ -10,7 +10,6 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from backoffice import customers, order_list
 from backoffice.api import caller, created_response, entrypoint, json_response, make_resolver
 from backoffice.idempotency import HEADER, run_once
-from backoffice.linking import base_url
 from backoffice.requests import header
 
 app = make_resolver()
@@ -39,7 +38,7 @@ def read(
 ) -> Response[str]:
     item = customers.get_customer(DebiNr)
     orders = order_list.latest(DebiNr, order, status)
-    return json_response({"data": customers.customer_view(item, orders, base_url(app.current_event.raw_event))})
+    return json_response({"data": customers.customer_view(item, orders)})
 
 
 lambda_handler = entrypoint(app)

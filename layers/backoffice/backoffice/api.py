@@ -38,6 +38,7 @@ from backoffice.errors import (
     Unavailable,
     UnsupportedMediaType,
 )
+from backoffice.linking import use_request
 from backoffice.logger import logger
 from backoffice.requests import decode_text_body
 
@@ -212,11 +213,14 @@ def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], d
 
     @logger.inject_lambda_context(clear_state=True)
     def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        use_request(event)
         try:
             decode_text_body(event)
             _parse_once(event.get("body"))
+            return app.resolve(event, context)
         except ApiError as err:
             return proxy_result(error_response(err))
-        return app.resolve(event, context)
+        finally:
+            use_request(None)
 
     return lambda_handler

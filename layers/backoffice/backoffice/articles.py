@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from backoffice import pricing, vpe
+from backoffice.linking import link
 
 ARTICLE_SK = "ARTIKEL"
 STOCK_PREFIX = "BESTAND#"
@@ -137,10 +138,7 @@ def declarations(article: dict[str, Any], languages: list[str]) -> list[dict[str
 
 
 def article_links(art_nr: str) -> list[dict[str, str]]:
-    return [
-        {"href": f"/www/artikel/{art_nr}", "type": "GET", "rel": "artikel"},
-        {"href": f"/www/artikelmedia/{art_nr}", "type": "GET", "rel": "artikelmedia"},
-    ]
+    return [link(f"/www/artikel/{art_nr}", "artikel"), link(f"/www/artikelmedia/{art_nr}", "artikelmedia")]
 
 
 def stock_entries(

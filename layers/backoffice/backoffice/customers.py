@@ -167,16 +167,16 @@ def get_customer(debi_nr: str) -> dict[str, Any]:
     return item
 
 
-def address_links(base: str, keys: dict[str, Any]) -> list[dict[str, str]]:
+def address_links(keys: dict[str, Any]) -> list[dict[str, str]]:
     """Links to the three addresses of a customer (GET and PATCH each)."""
     links = []
     for role in address_store.ROLES:
         path = f"/www/adressen/{int(keys[role])}"
-        links += [link(base, path, f"adressen {role}", "GET"), link(base, path, f"adressen {role}", "PATCH")]
+        links += [link(path, f"adressen {role}", "GET"), link(path, f"adressen {role}", "PATCH")]
     return links
 
 
-def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry], base: str) -> dict[str, Any]:
+def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry]) -> dict[str, Any]:
     """The read shape of GET /www/kunden/{DebiNr}."""
     debi_nr = str(item["DebiNr"])
     limit = item.get("KreditLimit") or 0
@@ -191,8 +191,8 @@ def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry], bas
         {"Contents": a.get("Contents"), "PHKey": a.get("PHKey")} for a in item.get("attributes") or []
     ]
     view["links"] = [
-        *address_links(base, item),
-        link(base, f"/www/adressen?debinr={debi_nr}", "adressen", "GET"),
+        *address_links(item),
+        link(f"/www/adressen?debinr={debi_nr}", "adressen", "GET"),
     ]
     view["Auftrag"] = [
         {
@@ -200,7 +200,7 @@ def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry], bas
             "AuftErf": o.AuftErfUTC,
             "AuftErfUTC": o.AuftErfUTC,
             "AuftNr": o.AuftNr,
-            "links": [link(base, f"/www/auftrag/{o.AuftNr}", "auftrag", "GET")],
+            "links": [link(f"/www/auftrag/{o.AuftNr}", "auftrag", "GET")],
         }
         for o in orders
     ]

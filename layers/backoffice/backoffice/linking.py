@@ -1,7 +1,13 @@
-"""Link objects ({href, type, rel}) with absolute hrefs on the address the client called."""
+"""Link objects ({href, type, rel}) with absolute hrefs on the address the client called.
+
+The entrypoint notes each request's base URL (`use_request`), so code that builds a link anywhere
+in the layer gets an href that works from where the client stands. Outside a request (plain unit
+tests of layer functions) hrefs are the bare paths.
+"""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from backoffice.requests import header
@@ -24,5 +30,18 @@ def base_url(event: dict[str, Any]) -> str:
     return f"{scheme}://{host}{prefix}"
 
 
-def link(base: str, path: str, rel: str, method: str = "GET") -> dict[str, str]:
-    return {"href": base + path, "type": method, "rel": rel}
+# Per thread: the local stack serves requests concurrently in one process.
+_request = threading.local()
+
+
+def use_request(event: dict[str, Any] | None) -> None:
+    """Note the base URL of the request being served (None: the request is over)."""
+    _request.base = base_url(event) if event is not None else ""
+
+
+def request_base() -> str:
+    return str(getattr(_request, "base", ""))
+
+
+def link(path: str, rel: str, method: str = "GET") -> dict[str, str]:
+    return {"href": request_base() + path, "type": method, "rel": rel}

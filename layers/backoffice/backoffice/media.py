@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from backoffice import articles
+from backoffice.linking import link
 
 TEXT_CONTENT_TYPE = "text/plain; charset=UTF-8"
 IMAGE_TYPES = {
@@ -93,9 +94,9 @@ def links(record: dict[str, Any]) -> list[dict[str, str]]:
     id_key = int(record["IDKey"])
     found = []
     if record.get("BildKey"):
-        found.append({"href": f"/www/artikelmediadaten/{id_key}?type=Bild", "type": "GET", "rel": "artikelmediadaten/"})
+        found.append(link(f"/www/artikelmediadaten/{id_key}?type=Bild", "artikelmediadaten/"))
     if record.get("TextKey"):
-        found.append({"href": f"/www/artikelmediadaten/{id_key}?type=Text", "type": "GET", "rel": "artikelmediadaten/"})
+        found.append(link(f"/www/artikelmediadaten/{id_key}?type=Text", "artikelmediadaten/"))
     return found
 
 

@@ -72,7 +72,7 @@ def test_negative_stock_is_shown(call) -> None:
         "LagerOrt": "Zürich",
         "StaoNr": 1,
         "LagerBestand": -5,
-        "links": [{"href": "/www/artikel/3001", "type": "GET", "rel": "artikel"}],
+        "links": [{"href": "http://localhost/www/artikel/3001", "type": "GET", "rel": "artikel"}],
     }
 
 
@@ -96,9 +96,9 @@ def test_list_paging_links_and_total(call) -> None:
     assert header(resp, "X-Total-Count") == "30"
     links = {link["rel"]: link["href"] for link in out["links"]}
     assert links == {
-        "start": "/www/artikel?limit=5&sorts=-ArtNr&fields=ArtNr%2CArtBez&offset=0",
-        "prev": "/www/artikel?limit=5&sorts=-ArtNr&fields=ArtNr%2CArtBez&offset=0",
-        "next": "/www/artikel?limit=5&sorts=-ArtNr&fields=ArtNr%2CArtBez&offset=10",
+        "start": "http://localhost/www/artikel?limit=5&sorts=-ArtNr&fields=ArtNr%2CArtBez&offset=0",
+        "prev": "http://localhost/www/artikel?limit=5&sorts=-ArtNr&fields=ArtNr%2CArtBez&offset=0",
+        "next": "http://localhost/www/artikel?limit=5&sorts=-ArtNr&fields=ArtNr%2CArtBez&offset=10",
     }
 
 
@@ -196,7 +196,7 @@ def test_all_that_fits_then_next_link(call, monkeypatch) -> None:
     assert out["count"] == 23
     assert header(resp, "X-Total-Count") == "30"
     links = {link["rel"]: link["href"] for link in out["links"]}
-    assert links["next"] == "/www/artikel?limit=0&fields=ArtNr&sorts=%2BArtNr&offset=23"
+    assert links["next"] == "http://localhost/www/artikel?limit=0&fields=ArtNr&sorts=%2BArtNr&offset=23"
     rest = body(call("/www/artikel", {"limit": "0", "fields": "ArtNr", "sorts": "+ArtNr", "offset": "23"}))
     assert len(rest["data"]) == 7
     assert "next" not in {link["rel"] for link in rest["links"]}
