@@ -340,3 +340,32 @@ def test_umlauts_round_trip_as_escapes(config, minimal):
     assert "B\\u00e4ckerei M\\u00fcller & S\\u00f6hne" in answer.text
     assert answer.json()["data"]["AdrAdresse1"] == "Rue de l'Église 5"
     assert call("kunden", "GET", "/www/kunden/100001").json()["data"]["KundBez"] == "Bäckerei Müller & Söhne"
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "status"),
+    [
+        ("", "application/json", 400),
+        ("[]", "application/json", 400),
+        ('{"GrundDaten": {}, "Adressen": {}, "Extra": 1}', "application/json", 400),
+        ("WaehrAbk=CHF", "application/x-www-form-urlencoded", 415),
+    ],
+)
+def test_unusable_bodies(config, body, content_type, status):
+    before = table_items()
+    answer = call("kunden", "POST", "/www/kunden", body, headers={"Content-Type": content_type})
+    assert answer.status == status, answer.text
+    assert answer.json()["error"] == ("invalid_request" if status == 400 else "unsupported_media_type")
+    assert table_items() == before
+
+
+def test_every_problem_of_every_address_in_one_answer(config, minimal):
+    minimal["Adressen"]["LiefAdr"] = {**minimal["Adressen"]["KontaktAdr"], "OrtPLZ": "0001"}
+    minimal["Adressen"]["RechAdr"] = {**minimal["Adressen"]["KontaktAdr"]}
+    minimal["Adressen"]["RechAdr"].pop("AdrFirma")
+    answer = call("kunden", "POST", "/www/kunden", minimal)
+    assert answer.status == 400
+    assert answer.json()["info"]["fields"] == {
+        "Adressen.LiefAdr.OrtPLZ": "unknown Swiss postal code 0001",
+        "Adressen.RechAdr.AdrName": "AdrFirma or AdrName must be given",
+    }
