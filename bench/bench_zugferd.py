@@ -17,6 +17,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pybase64
+
 ROOT = Path(__file__).resolve().parent.parent
 FUNCTION_DIR = ROOT / "functions" / "zugferd"
 MB = 1_000_000
@@ -67,11 +69,12 @@ def _best_pair(first: Any, second: Any) -> tuple[float, float]:
 
 
 def _transport(event: dict[str, Any]) -> None:
-    """What any handler must do before the library sees a byte: parse the JSON, decode base64."""
+    """What any handler must do before the library sees a byte: parse the JSON, decode base64
+    (with the fastest decoder we know, the one the handler uses)."""
     body = json.loads(event["body"])
     for name in ("PDF", "XML"):
         if body.get(name):
-            base64.b64decode(body[name].encode("ascii"))
+            pybase64.b64decode(body[name], validate=True)
 
 
 def _row(name: str, measured: float, baseline: float, target: float) -> dict[str, Any]:

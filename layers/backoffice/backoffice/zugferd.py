@@ -8,7 +8,6 @@ the request and turns every failure into the contract's `endpoint` error.
 
 from __future__ import annotations
 
-import binascii
 import logging
 import re
 import threading
@@ -17,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import facturx
+import pybase64
 from facturx import facturx as facturx_module
 from lxml import etree
 from pypdf.errors import FileNotDecryptedError, PyPdfError
@@ -107,9 +107,10 @@ class Extracted:
 def decode_base64(name: str, value: str) -> bytes:
     """A base64 field of the request as bytes; a 400 naming the field when it is not base64."""
     try:
-        # From bytes, strict: a third faster than b64decode(str, validate=True) on megabytes.
-        data = binascii.a2b_base64(value.encode("ascii"), strict_mode=True)
-    except (binascii.Error, ValueError) as exc:
+        # pybase64 (SIMD) decodes megabytes some thirty times faster than binascii; for Extract,
+        # whose library work is a few milliseconds, the decode was most of the handler's time.
+        data = pybase64.b64decode(value, validate=True)
+    except ValueError as exc:  # binascii.Error included
         raise InvalidRequest(f"{name} is not valid base64.", {name: f"not valid base64: {exc}"}) from exc
     if not data:
         raise InvalidRequest(f"{name} is empty.", {name: "must not be empty"})
