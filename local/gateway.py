@@ -77,6 +77,9 @@ class Gateway:
         self.modules: dict[str, ModuleType] = {}
         self._auth_cache: dict[str, tuple[float, dict[str, Any]]] = {}
         self._auth_lock = threading.Lock()
+        # A Lambda instance serves one request at a time, and the resolvers keep per-request
+        # state on the module's app (powertools' app.context): one request per function at a time.
+        self._invoke_locks: dict[str, threading.Lock] = {}
         self.after_request = after_request
 
     def handler(self, logical: str) -> Handler:
@@ -247,7 +250,8 @@ class Gateway:
                 return status, {k: [v] for k, v in h.items()}, b
         event = self.build_event(route, method, url.path, url.query, headers, body, params, auth_context)
         try:
-            result = self.handler(route.function)(event, lambda_context(route.function))
+            with self._invoke_locks.setdefault(route.function, threading.Lock()):
+                result = self.handler(route.function)(event, lambda_context(route.function))
         except Exception:  # noqa: BLE001 - a crashed function is a 502 at API Gateway
             traceback.print_exc()
             status, h, b = self.gateway_response("DEFAULT_5XX", 502)

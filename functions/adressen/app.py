@@ -12,21 +12,31 @@ from backoffice.addresses import TEXT_FIELDS, AddressPatch, standalone_view
 from backoffice.api import entrypoint, json_response, make_resolver, no_content
 from backoffice.errors import InvalidRequest, NotFound
 from backoffice.linking import link
+from backoffice.openapi import documented
+from backoffice.read_shapes import AdresseAntwort, KundenAdressenAntwort, SuchtrefferAntwort
 
 app = make_resolver()
 
 AdrNrPath = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
 
-@app.get("/www/adressen/<AdrNr>")
+@app.get(
+    "/www/adressen/<AdrNr>",
+    summary="Read an address",
+    responses=documented(200, AdresseAntwort, description="The address", errors=(404,)),
+)
 def read(AdrNr: AdrNrPath) -> Response[str]:
     return json_response({"data": standalone_view(address_store.get_address(AdrNr))})
 
 
-@app.get("/www/adressen")
-def list_for_customer(debinr: Annotated[str | None, Query(max_length=8)] = None) -> Response[str]:
-    if not debinr:
-        raise InvalidRequest("The query parameter debinr is required.", {"debinr": "Field required"})
+@app.get(
+    "/www/adressen",
+    summary="List a customer's addresses by role",
+    responses=documented(200, KundenAdressenAntwort, description="The customer's addresses", errors=(404,)),
+)
+def list_for_customer(
+    debinr: Annotated[str, Query(min_length=1, max_length=8, description="the customer (DebiNr)")],
+) -> Response[str]:
     customers.get_customer(debinr)  # 404 for an unknown customer, rather than empty lists
     lists: dict[str, list[dict[str, object]]] = {role: [] for role in address_store.ROLES}
     found = address_store.addresses_of(debinr)
@@ -39,7 +49,11 @@ def list_for_customer(debinr: Annotated[str | None, Query(max_length=8)] = None)
     return json_response({"count": len(found), "success": True, "data": lists})
 
 
-@app.patch("/www/adressen/<AdrNr>")
+@app.patch(
+    "/www/adressen/<AdrNr>",
+    summary="Change fields of an address",
+    responses=documented(204, description="The address is changed", errors=(404, 409)),
+)
 def patch(AdrNr: AdrNrPath, body: Annotated[AddressPatch, Body()]) -> Response[str]:
     changes = body.changes()
     if not changes:
@@ -52,7 +66,16 @@ def _q(max_length: int) -> Any:
     return Query(max_length=max_length)
 
 
-@app.get("/www/adressensuche")
+@app.get(
+    "/www/adressensuche",
+    summary="Find the one customer whose address matches",
+    responses=documented(
+        200,
+        SuchtrefferAntwort,
+        description="The customer's address keys",
+        errors=(404,),
+    ),
+)
 def search(
     AdrSprache: Annotated[str | None, _q(4)] = None,
     EmailAdress: Annotated[str | None, _q(255)] = None,

@@ -8,11 +8,13 @@ from urllib.parse import quote, urlencode
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
-from backoffice import article_store, catalogue, catalogue_index, media
+from backoffice import article_store, articles, catalogue, catalogue_index, media
 from backoffice.api import caller, entrypoint, json_response, make_resolver
 from backoffice.aws import client
 from backoffice.errors import NotFound
 from backoffice.linking import link
+from backoffice.openapi import documented
+from backoffice.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
 from backoffice.settings import get_settings
 
 app = make_resolver()
@@ -22,7 +24,11 @@ DebiNr = Annotated[str | None, Query(max_length=6, description="customer: its pr
 Language = Annotated[str | None, Query(max_length=4, description="output language, ISO-639-2B")]
 
 
-@app.get("/www/artikel/<ArtNr>")
+@app.get(
+    "/www/artikel/<ArtNr>",
+    summary="Read an article with its prices, stock and declarations",
+    responses=documented(200, ArtikelAntwort, description="The article", errors=(404,)),
+)
 def read_article(
     ArtNr: Annotated[str, Path(max_length=15)],
     waehrabk: Currency = None,
@@ -33,14 +39,36 @@ def read_article(
     return json_response({"data": catalogue.read_article(ArtNr, ctx)})
 
 
-@app.get("/www/artikel")
+_FIELD_NAMES = "|".join(articles.LIST_SHAPE_FIELDS)
+_SORT_NAMES = "|".join(catalogue_index.SORTABLE)
+# The patterns document what catalogue_index accepts; it checks them itself, naming each wrong field.
+FIELDS = Query(
+    max_length=2048,
+    description="comma-separated members to return, e.g. ArtNr,ArtBez; all when absent",
+    json_schema_extra={"pattern": rf"^\s*({_FIELD_NAMES})?\s*(,\s*({_FIELD_NAMES})?\s*)*$"},
+)
+SORTS = Query(
+    max_length=2048,
+    description="comma-separated sort fields, each with + (ascending, sent as %2B) or - (descending); default +ArtBez",
+    json_schema_extra={"pattern": rf"^\s*$|^\s*[+-]?\s*({_SORT_NAMES})\s*(,\s*[+-]?\s*({_SORT_NAMES})\s*)*$"},
+)
+TOTAL_COUNT = {
+    "X-Total-Count": {"description": "Number of articles the query finds, all pages.", "schema": {"type": "integer"}}
+}
+
+
+@app.get(
+    "/www/artikel",
+    summary="List articles, a page at a time",
+    responses=documented(200, ArtikelListe, description="A page of articles", headers=TOTAL_COUNT),
+)
 def list_articles(
     waehrabk: Currency = None,
     debinr: DebiNr = None,
     limit: Annotated[int, Query(ge=0, description="articles per page; 0 = all")] = 0,
     offset: Annotated[int, Query(ge=0)] = 0,
-    fields: Annotated[str | None, Query(max_length=2048)] = None,
-    sorts: Annotated[str | None, Query(max_length=2048)] = None,
+    fields: Annotated[str | None, FIELDS] = None,
+    sorts: Annotated[str | None, SORTS] = None,
     adrsprache: Language = None,
 ) -> Response[str]:
     sort_keys = catalogue_index.parse_sorts(sorts)
@@ -68,7 +96,11 @@ def _page_link(rel: str, offset: int) -> dict[str, str]:
     return link(f"/www/artikel?{urlencode(params, quote_via=quote)}", rel)
 
 
-@app.get("/www/artikelmedia/<ArtNr>")
+@app.get(
+    "/www/artikelmedia/<ArtNr>",
+    summary="List the media records of an article",
+    responses=documented(200, ArtikelMediaListe, description="The article's media records", errors=(404,)),
+)
 def read_media(
     ArtNr: Annotated[str, Path(max_length=15)],
     adrsprache: Language = None,
@@ -79,7 +111,31 @@ def read_media(
 
 # No return annotation on purpose: the answer is a file, never JSON, and must pass the resolver's
 # response validation untouched (validated as Response[str], image bytes would be decoded as UTF-8).
-@app.get("/www/artikelmediadaten/<IDKey>")
+MEDIA_HEADERS = {
+    "ETag": {"description": "Version of the file; send it as If-None-Match.", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "no-cache: revalidate with If-None-Match.", "schema": {"type": "string"}},
+}
+MEDIA_RESPONSES = {
+    **documented(
+        200,
+        description="The file: an image in its format, a text as text/plain; charset=UTF-8",
+        binary=(*dict.fromkeys(media.IMAGE_TYPES.values()), "application/octet-stream"),
+        text=("text/plain",),
+        headers={
+            **MEDIA_HEADERS,
+            "Content-Length": {"description": "Length of the file in bytes.", "schema": {"type": "integer"}},
+        },
+        errors=(404,),
+    ),
+    **documented(304, description="Not modified: the If-None-Match tag is current", headers=MEDIA_HEADERS),
+}
+
+
+@app.get(
+    "/www/artikelmediadaten/<IDKey>",
+    summary="Read the image or text file of a media record",
+    responses=MEDIA_RESPONSES,
+)
 def read_media_file(
     IDKey: Annotated[int, Path(ge=1)],
     type: Annotated[str, Query(min_length=1, max_length=12, description="Bild, Text or a format")],  # noqa: A002

@@ -10,6 +10,8 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from backoffice import customers, order_list
 from backoffice.api import caller, created_response, entrypoint, json_response, make_resolver
 from backoffice.idempotency import HEADER, run_once
+from backoffice.openapi import documented
+from backoffice.read_shapes import KundeAntwort, KundeErstellt
 from backoffice.requests import header
 
 app = make_resolver()
@@ -18,7 +20,11 @@ app = make_resolver()
 MAX_ORDERS = 1000
 
 
-@app.post("/www/kunden")
+@app.post(
+    "/www/kunden",
+    summary="Create a customer with its addresses",
+    responses=documented(201, KundeErstellt, description="The customer is stored", errors=(409,)),
+)
 def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
     user = caller(app).user
     event = app.current_event.raw_event
@@ -30,7 +36,11 @@ def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
     return created_response(answer)
 
 
-@app.get("/www/kunden/<DebiNr>")
+@app.get(
+    "/www/kunden/<DebiNr>",
+    summary="Read a customer with its latest orders",
+    responses=documented(200, KundeAntwort, description="The customer", errors=(404,)),
+)
 def read(
     DebiNr: Annotated[str, Path(min_length=1, max_length=8)],
     order: Annotated[int, Query(ge=0, le=MAX_ORDERS)] = 0,

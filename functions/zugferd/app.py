@@ -5,11 +5,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body
+from pydantic import ConfigDict, Field
 
 from backoffice.api import entrypoint, logger, make_resolver
 from backoffice.cors import cors_headers
 from backoffice.errors import ApiError, InvalidRequest
 from backoffice.models import RequestModel
+from backoffice.openapi import documented
 from backoffice.requests import header
 from backoffice.settings import get_settings
 
@@ -20,9 +22,26 @@ app = make_resolver()
 
 
 class ZugferdRequest(RequestModel):
-    Operation: Literal["Extract", "Combine"]
-    PDF: str
-    XML: str | None = None
+    # For the document: Combine needs the XML (the handler answers 400 without it).
+    model_config = ConfigDict(
+        json_schema_extra={
+            "if": {"properties": {"Operation": {"const": "Combine"}}, "required": ["Operation"]},
+            "then": {"required": ["XML"], "properties": {"XML": {"type": "string"}}},
+        }
+    )
+
+    Operation: Literal["Extract", "Combine"] = Field(description="Extract the embedded XML, or Combine XML and PDF")
+    PDF: str = Field(
+        min_length=1,
+        description="the PDF, base64",
+        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/pdf"},
+    )
+    XML: str | None = Field(
+        default=None,
+        min_length=1,
+        description="the invoice XML (ZUGFeRD / Factur-X), base64; required for Combine",
+        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/xml"},
+    )
     Verbose: bool = False
     Debug: bool = False
 
@@ -35,7 +54,32 @@ class ZugferdRequest(RequestModel):
         yield "Debug", self.Debug
 
 
-@app.route("/www/zugferd", method="OPTIONS")
+def _header(description: str) -> dict[str, Any]:
+    return {"description": description, "schema": {"type": "string"}}
+
+
+# Every answer carries them (lambda_handler); Allow-Origin only for an allowed Origin.
+CORS_HEADERS = {
+    "Access-Control-Allow-Origin": _header("The calling origin when allowed (ALLOWED_ORIGINS), or *."),
+    "Access-Control-Allow-Methods": _header("OPTIONS, POST"),
+    "Access-Control-Allow-Headers": _header("Authorization, Content-Type"),
+    "Access-Control-Expose-Headers": _header("Content-Disposition, Content-Length"),
+    "Access-Control-Max-Age": _header("Seconds a browser may keep this preflight."),
+}
+FILE_HEADERS = {
+    **CORS_HEADERS,
+    "Content-Length": {"description": "Length of the file in bytes.", "schema": {"type": "integer"}},
+    "Content-Disposition": _header('attachment; filename="invoice.pdf" (Combine) or the XML\'s name (Extract).'),
+    "X-Debug-Prefix": _header("With Debug: where the work files are kept in the bucket."),
+}
+
+
+@app.route(
+    "/www/zugferd",
+    method="OPTIONS",
+    summary="CORS preflight",
+    responses=documented(204, description="The CORS headers", headers=CORS_HEADERS),
+)
 def preflight() -> Response[str]:
     # The CORS headers are added to every answer by lambda_handler below.
     return Response(204, None, "")
@@ -43,7 +87,18 @@ def preflight() -> Response[str]:
 
 # No return annotation on purpose: the resolver would validate and serialise the binary body as a
 # string (a PDF is no UTF-8); without one it hands a non-JSON Response through untouched.
-@app.post("/www/zugferd")
+@app.post(
+    "/www/zugferd",
+    summary="Combine an invoice XML into a PDF/A-3, or extract it from one",
+    description="Combine answers the ZUGFeRD/Factur-X PDF, Extract the embedded XML. A processing "
+    "failure is a 400 with error `endpoint` and info {filename, subprocess_output}.",
+    responses=documented(
+        200,
+        description="The combined PDF, or the extracted XML",
+        binary=("application/pdf", "application/xml"),
+        headers=FILE_HEADERS,
+    ),
+)
 def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-def]
     # factur-x (pypdf, lxml, requests) loads with the first POST, not at init: a preflight never
     # needs it, and the function's init stays near that of a bare `import facturx` (docs/zugferd.md).

@@ -20,6 +20,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
@@ -129,9 +130,20 @@ def _deserialize(text: str) -> Any:
     return loads(text)
 
 
+class _Resolver(APIGatewayRestResolver):
+    def _convert_matches_into_route_keys(self, match: re.Match[str]) -> dict[str, str]:
+        """The path values as the client meant them: API Gateway (REST) hands `path` on
+        percent-encoded (`M%C3%BCsli` is `Müsli`, `A%2FB` is `A/B`), and the values come from it."""
+        keys = super()._convert_matches_into_route_keys(match)
+        try:
+            return {name: unquote(value, errors="strict") for name, value in keys.items()}
+        except UnicodeDecodeError as exc:
+            raise InvalidRequest("The path is not valid UTF-8.", {"path": "percent-encode UTF-8 bytes"}) from exc
+
+
 def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
     """The resolver every function uses, with the error shape of the whole API."""
-    app = APIGatewayRestResolver(
+    app = _Resolver(
         enable_validation=True,
         serializer=dumps,
         json_body_deserializer=_deserialize,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from openapi_spec_validator import validate
 
+from local.placeholders import placeholder_routes, placeholders_in
 from local.template import ROOT, Stack
 
 DOC = ROOT / "docs" / "openapi.json"
@@ -80,7 +82,9 @@ def test_every_operation_documents_its_answers(doc: dict[str, Any]) -> None:
                 if media["schema"] == {"type": "string"} and "json" in str(op["responses"][status]):
                     undocumented.append(f"{method} {path} {status}")
         assert {"400", "413", "500", "503"} <= statuses, (method, path)
-        for status in statuses - set(success):
+        for status in (s for s in statuses if s.startswith("3")):
+            assert "content" not in op["responses"][status], (method, path, status)  # 304: no body
+        for status in (s for s in statuses if s[0] in "45"):
             # The error body, or a model of it with a more precise info (ZUGFeRD's endpoint error).
             (schema,) = [media["schema"] for media in op["responses"][status]["content"].values()]
             component = doc["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
@@ -89,12 +93,33 @@ def test_every_operation_documents_its_answers(doc: dict[str, Any]) -> None:
 
 
 def test_placeholders_answer_501_only(doc: dict[str, Any]) -> None:
-    op = operations(doc)["GET", "/www/adressen/{AdrNr}"]
-    assert op["responses"]["501"]["description"] == "not_implemented: the route is declared but not built yet."
-    assert not [s for s in op["responses"] if s.startswith("2")]
-    assert op["parameters"] == [
-        {"required": True, "schema": {"type": "string", "title": "Adrnr"}, "name": "AdrNr", "in": "path"}
-    ]
+    """The routes documented with a 501 are exactly those whose handler is `not_implemented`."""
+    ops = operations(doc)
+    placeholders = placeholder_routes()
+    assert {key for key, op in ops.items() if "501" in op["responses"]} == placeholders
+    shared = {"400", "401", "403", "413", "415", "500", "503"}
+    for (method, path), op in ((key, ops[key]) for key in placeholders):
+        responses = op["responses"]
+        assert responses["501"]["description"] == "not_implemented: the route is declared but not built yet."
+        assert set(responses) - {"501"} <= shared, (method, path)
+        path_names = re.findall(r"\{(\w+)\}", path)
+        assert [(p["name"], p["required"]) for p in op.get("parameters", []) if p["in"] == "path"] == [
+            (name, True) for name in path_names
+        ]
+
+
+def test_placeholders_are_found_in_the_handler_source() -> None:
+    source = """
+app.get("/www/x/<Nr>")(not_implemented("GET /www/x/{Nr}"))
+app.route("/www/y", method="PUT")(not_implemented("PUT /www/y"))
+app.post("/www/z")(handler)
+
+
+@app.get("/www/w")
+def read() -> Response[str]:
+    return not_implemented("GET /www/w")()
+"""
+    assert placeholders_in(source) == {("GET", "/www/x/{Nr}"), ("PUT", "/www/y")}
 
 
 def test_token_and_log_are_documented_by_their_handlers(doc: dict[str, Any]) -> None:

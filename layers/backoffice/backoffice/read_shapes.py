@@ -1,0 +1,246 @@
+"""The read shapes of interface.md as pydantic models, for docs/openapi.json only.
+
+The handlers answer with pre-serialised bodies (backoffice.api.json_response); these models are
+passed to `documented(...)` so the document says what those bodies hold: the contract's field
+names, types, lengths and meanings. Fields without data are left out of every answer
+(encoding.dumps), so a member is required here only where the answer always carries it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from backoffice.models import Number
+
+
+def optional(description: str, **constraints: Any) -> Any:
+    """A member the answer leaves out when it has no data (never sent as null)."""
+    return Field(default=None, description=description, **constraints)
+
+
+# --- Shared parts -------------------------------------------------------------------------
+
+
+class Link(BaseModel):
+    href: str = Field(
+        max_length=2048,
+        description="target URL, absolute on the address the client called: "
+        "scheme://host[/stage]/www/... (the stage only on API Gateway's own domain)",
+        json_schema_extra={"format": "uri"},
+    )
+    type: Literal["GET", "POST", "PUT", "PATCH", "DELETE"] = Field(description="HTTP method to use on the target")
+    rel: str = Field(max_length=2048, description="relation name (artikel, adressen, kunden, next, ...)")
+
+
+class Attribut(BaseModel):
+    Contents: str = optional("attribute value", max_length=200)
+    PHKey: str = optional("attribute key", max_length=12)
+
+
+# --- Articles (GET /www/artikel, /www/artikel/{ArtNr}, /www/artikelmedia/{ArtNr}) ----------
+
+
+class PreisEintrag(BaseModel):
+    ArtNr: str = optional("article number", max_length=15)
+    Bereich: str = optional("price range", max_length=15)
+    AbAnzahl: Number = optional("valid from quantity")
+    BisAnzahl: Number = optional("valid to quantity (absent on the last tier)")
+    PreisList: Number = optional("list price in WaehrAbk")
+    Preisart: Literal["N", "B"] = optional("N net, B gross")
+    VPEinheit: str = optional("packaging unit", max_length=30)
+    GeaendertAmUTC: str = optional("last modification time")
+    links: list[Link] = optional("the article")
+
+
+class BestandEintrag(BaseModel):
+    ArtNr: str = optional("article number", max_length=15)
+    LagerOrt: str = optional("storage place")
+    StaoNr: int = optional("location")
+    LagerBestand: Number = optional("stock after reservations; negative values possible")
+    VPEinheit: str = optional("packaging unit", max_length=30)
+    Bereich: str = optional("stock range", max_length=15)
+    links: list[Link] = optional("the article")
+
+
+class Verpackung(BaseModel):
+    VPEinheit: str = Field(max_length=30, description="packaging unit id code")
+    VPEEANNr: str = optional("EAN", max_length=30)
+    VPBezeichnung: str = optional("designation")
+    Gewicht: Number = optional("conversion factor article to VPE weight")
+    VPEGewicht: Number = optional("weight of the VPE")
+    GewichtInhalt: Number = optional("weight of the content")
+    Faktor: Number = optional("quantity factor to the base unit")
+    Preis: list[PreisEintrag] = optional("tiered prices (absent when no price is stored)")
+    Bestand: list[BestandEintrag] = optional("stock in released warehouses")
+
+
+class DeklarationEintrag(BaseModel):
+    Nr: int = optional("unique assignment number")
+    AdrSprache: str = optional("language, ISO-639-2B", max_length=4)
+    ArtNr: str = optional("article number", max_length=15)
+    Bezeichnung1: str = optional("designation 1")
+    Bezeichnung2: str = optional("designation 2")
+    KurzBezeichnung: str = optional("short designation")
+    OrtLand: str = optional("country, ISO 3166 alpha-2", max_length=4)
+    links: list[Link] = optional("the article")
+
+
+class _ArtikelFelder(BaseModel):
+    ArtNr: str = optional("article number", max_length=15)
+    AnLager: Literal["J", "N"] = optional("J = yes, N = no (stock-managed)")
+    ArtBez: str = optional("designation", max_length=255)
+    ArtikelStatus: int = optional("1 = active")
+    Einheit: str = optional("unit", max_length=12)
+    Farbe: str = optional("colour marker #rrggbb (a marker, not the article's colour)", max_length=12)
+    WUSTSatz: Number = optional("stored tax rate, falling back to the standard rate")
+    GeaendertAmUTC: str = optional("last modification time")
+    ArtGruppe: str = optional("article group", max_length=12)
+    ArtKlasse: str = optional("article class", max_length=8)
+    WaehrAbk: str = optional("currency of prices, ISO 4217", max_length=4)
+    BeschaffungsArt: str = optional("procurement kind", max_length=1)
+    VerarbeitungsArt: str = optional("processing kind; C = batch-managed, N = not batch-managed", max_length=1)
+    ArtGewicht: Number = optional("weight")
+    links: list[Link] = optional("the article and its media")
+    attributes: list[Attribut] = optional("article attributes")
+    HatVPE: Literal["J", "N"] = optional("J/N: has packaging units; without, price and stock are on the article")
+    Verpackungen: list[Verpackung] = optional("packaging units, present when HatVPE = J")
+    Preis: list[PreisEintrag] = optional("tiered prices when no VPE (absent when no price is stored)")
+    Bestand: list[BestandEintrag] = optional("stock (optional)")
+
+
+class ArtikelListenEintrag(_ArtikelFelder):
+    """An article of the list: the read shape without Deklaration, restricted by `fields`."""
+
+
+class Artikel(_ArtikelFelder):
+    """The article read shape with its declarations of origin."""
+
+    Deklaration: list[DeklarationEintrag] = optional("declarations of origin")
+
+
+class ArtikelAntwort(BaseModel):
+    data: Artikel
+
+
+class ArtikelListe(BaseModel):
+    data: list[ArtikelListenEintrag]
+    count: int = Field(description="number of articles in this page")
+    links: list[Link] = Field(description="paging: start, prev, next (type GET), repeating the query")
+
+
+class ArtikelMedia(BaseModel):
+    IDKey: int = Field(description="unique key of the file")
+    AMDBildFormat: str = optional("image format", max_length=12)
+    AMDTextFormat: str = optional("text format", max_length=12)
+    AMDVerwendung: str = optional("usage; can be controlled by the attribute VERWENDUNG", max_length=12)
+    AdrSprache: str = optional("language of the file", max_length=4)
+    OrtLand: str = optional("country alpha-2", max_length=4)
+    Modified_UTC: str = optional("last change")
+    ArtGruppe: str = optional("article group", max_length=12)
+    ArtNr: str = optional("article number", max_length=15)
+    AMDDateiName: str = optional("file name", max_length=255)
+    AMDText: str = optional("text")
+    Kommentar: str = optional("comment", max_length=255)
+    links: list[Link] = optional("the files: artikelmediadaten/ with type=Bild or type=Text")
+
+
+class ArtikelMediaListe(BaseModel):
+    data: list[ArtikelMedia]
+    count: int = Field(description="number of media records")
+
+
+# --- Customers and addresses (GET /www/kunden/{DebiNr}, /www/adressen, /www/adressensuche) ----
+
+
+class KundenAuftrag(BaseModel):
+    PlanStatus: Literal["N", "O", "A"] = Field(description="N new, O open/in progress, A completed")
+    AuftErf: str = Field(description="entry time, ISO 8601 UTC")
+    AuftErfUTC: str = Field(description="entry time, ISO 8601 UTC (the contract shows both names)")
+    AuftNr: str = Field(max_length=10, description="order number")
+    links: list[Link] = Field(description="the order")
+
+
+class Kunde(BaseModel):
+    status: int = Field(description="1 when the credit limit is greater than 0, else 0")
+    WaehrAbk: str = optional("customer currency, ISO 4217", max_length=4)
+    BrancheID: str = optional("branch id", max_length=12)
+    AdrSprache: str = optional("language, ISO-639-2B")
+    KundLief: int = Field(description="delivery address key")
+    KundRech: int = Field(description="invoice address key")
+    KundKontakt: int = Field(description="contact address key")
+    VBTyp: str = optional("shipping-condition type", max_length=12)
+    ZahlungsMethode: str = optional("comma-separated: K = credit card (paid outside), R = invoice")
+    KundBez: str = optional("customer designation", max_length=24)
+    Kommentar: str = optional("customer comment", max_length=255)
+    attributes: list[Attribut] = optional("customer attributes")
+    links: list[Link] = Field(description="the addresses (adressen KundKontakt, ...) and the address list")
+    Auftrag: list[KundenAuftrag] = optional("the latest orders (query order, status)")
+
+
+class KundeAntwort(BaseModel):
+    data: Kunde
+
+
+class KundeNummer(BaseModel):
+    DebiNr: str = Field(description="the new customer's number")
+
+
+class KundeErstellt(BaseModel):
+    data: KundeNummer
+
+
+class Adresse(BaseModel):
+    """The standalone address (Adressen endpoints)."""
+
+    AdrNr: int = Field(description="address number")
+    AdrSprache: str = optional("language, ISO-639-2B", max_length=4)
+    EmailAdress: str = optional("e-mail", max_length=255)
+    AdrAdresse1: str = optional("street and number", max_length=60)
+    AdrAdresse2: str = optional("addition", max_length=60)
+    AdrAnrede: int = optional("0 = company/general, 1 = Mr, 2 = Ms")
+    AdrAnredeText: str = optional("salutation text (read only)")
+    AdrFax: str = optional("fax", max_length=28)
+    AdrFirma: str = optional("company", max_length=36)
+    AdrFirma2: str = optional("company addition", max_length=36)
+    AdrVorname: str = optional("first name", max_length=36)
+    AdrName: str = optional("last name", max_length=36)
+    AdrTelex: str = optional("mobile", max_length=28)
+    AdrTf1: str = optional("direct phone", max_length=28)
+    AdrTf2: str = optional("central phone", max_length=28)
+    OrtLand: str = optional("country alpha-2", max_length=4)
+    OrtName: str = optional("town", max_length=48)
+    OrtPLZ: str = optional("postal code", max_length=10)
+
+
+class AdresseMitLinks(Adresse):
+    links: list[Link] = Field(description="rel adressen, types GET and PATCH")
+
+
+class AdresseAntwort(BaseModel):
+    data: Adresse
+
+
+class KundenAdressen(BaseModel):
+    KundKontakt: list[AdresseMitLinks] = Field(description="contact addresses")
+    KundLief: list[AdresseMitLinks] = Field(description="delivery addresses")
+    KundRech: list[AdresseMitLinks] = Field(description="invoice addresses")
+
+
+class KundenAdressenAntwort(BaseModel):
+    count: int = Field(description="number of distinct addresses")
+    success: bool
+    data: KundenAdressen
+
+
+class Suchtreffer(BaseModel):
+    KundLief: int = Field(description="delivery address key")
+    KundRech: int = Field(description="invoice address key")
+    KundKontakt: int = Field(description="contact address key")
+    DebiNr: str = Field(description="the customer")
+    links: list[Link] = Field(description="rel adressen KundRech/KundKontakt/KundLief (GET, PATCH) and kunden")
+
+
+class SuchtrefferAntwort(BaseModel):
+    data: Suchtreffer
