@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 app = make_resolver()
 
 
+# What zugferd.decode_base64 accepts (strict base64, padded), for the document.
+BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
+
+
 class ZugferdRequest(RequestModel):
     # For the document: Combine needs the XML (the handler answers 400 without it).
     model_config = ConfigDict(
@@ -34,13 +38,13 @@ class ZugferdRequest(RequestModel):
     PDF: str = Field(
         min_length=1,
         description="the PDF, base64",
-        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/pdf"},
+        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/pdf", "pattern": BASE64},
     )
     XML: str | None = Field(
         default=None,
         min_length=1,
         description="the invoice XML (ZUGFeRD / Factur-X), base64; required for Combine",
-        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/xml"},
+        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/xml", "pattern": BASE64},
     )
     Verbose: bool = False
     Debug: bool = False

@@ -91,8 +91,16 @@ def _text(max_length: int, min_length: int = 0) -> Any:
     return Field(default=None, max_length=max_length)
 
 
-Language = Annotated[str, Field(min_length=1, max_length=3), AfterValidator(_language)]
-Country = Annotated[str, Field(min_length=1, max_length=4), AfterValidator(_country)]
+Language = Annotated[
+    str,
+    Field(min_length=1, max_length=3, json_schema_extra=reference.LANGUAGE_SCHEMA),
+    AfterValidator(_language),
+]
+Country = Annotated[
+    str,
+    Field(min_length=1, max_length=4, json_schema_extra=reference.COUNTRY_SCHEMA),
+    AfterValidator(_country),
+]
 Salutation = Literal[0, 1, 2]
 
 

@@ -69,8 +69,19 @@ class CustomerData(RequestModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, str_strip_whitespace=True)
 
-    AdrSprache: Annotated[str, Field(min_length=1, max_length=3), AfterValidator(_language)] | None = None
-    WaehrAbk: Annotated[str, Field(min_length=1, max_length=4), AfterValidator(_currency)]
+    AdrSprache: (
+        Annotated[
+            str,
+            Field(min_length=1, max_length=3, json_schema_extra=reference.LANGUAGE_SCHEMA),
+            AfterValidator(_language),
+        ]
+        | None
+    ) = None
+    WaehrAbk: Annotated[
+        str,
+        Field(min_length=1, max_length=4, json_schema_extra=reference.CURRENCY_SCHEMA),
+        AfterValidator(_currency),
+    ]
     AUFT_SPESEN: str | None = Field(default=None, max_length=32)
     VBTyp: str | None = Field(default=None, max_length=12)
     TVTyp: str | None = Field(default=None, max_length=12)
@@ -79,7 +90,17 @@ class CustomerData(RequestModel):
     SteuerNummer: str | None = Field(default=None, max_length=20)
     FirmenURL: str | None = Field(default=None, max_length=20)
     KreditLimit: int = Field(default=0, ge=0)
-    ZahlungsMethode: Annotated[str, AfterValidator(_payment_methods)] | None = None
+    ZahlungsMethode: (
+        Annotated[
+            str,
+            Field(
+                description="comma-separated: K credit card (paid outside), R invoice; each once",
+                json_schema_extra={"pattern": r"^\s*(K|R|K\s*,\s*R|R\s*,\s*K)\s*$"},
+            ),
+            AfterValidator(_payment_methods),
+        ]
+        | None
+    ) = None
 
 
 class CustomerAddresses(RequestModel):

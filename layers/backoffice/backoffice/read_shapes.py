@@ -28,6 +28,7 @@ class Link(BaseModel):
         max_length=2048,
         description="target URL, absolute on the address the client called: "
         "scheme://host[/stage]/www/... (the stage only on API Gateway's own domain)",
+        pattern=r"^https?://[^/\s]+(/[^/\s]+)?/www/",
         json_schema_extra={"format": "uri"},
     )
     type: Literal["GET", "POST", "PUT", "PATCH", "DELETE"] = Field(description="HTTP method to use on the target")

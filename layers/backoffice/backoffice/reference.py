@@ -10,6 +10,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+# For docs/openapi.json: the form of each code (the lists themselves are checked by the *_problem
+# functions below; as enums they would make schemathesis' coverage phase try every code).
+LANGUAGE_SCHEMA: dict[str, Any] = {"pattern": "^[a-z]{3}$", "examples": ["ger", "fre", "ita", "eng"]}
+COUNTRY_SCHEMA: dict[str, Any] = {"pattern": "^[A-Z]{2}$", "examples": ["CH", "DE", "LI"]}
+CURRENCY_SCHEMA: dict[str, Any] = {"pattern": "^[A-Z]{3}$", "examples": ["CHF", "EUR"]}
+
 
 @cache
 def _codes() -> dict[str, Any]:
