@@ -1,6 +1,6 @@
 """Request bodies of orders and quotations, with the lengths of the contract's field tables.
 
-Adressen is left out here on purpose: the shared address model is added to these bodies later.
+Adressen uses the customers' request address (`backoffice.addresses.AddressIn`, with AdrCheck).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, StringConstraints
 
+from backoffice.addresses import AddressIn
 from backoffice.documents import MAX_POSITIONS
 from backoffice.models import Number, RequestModel
 from backoffice.position_patch import PositionChange
@@ -63,6 +64,14 @@ class Payment(RequestModel):
     Wert: Text200 | None = None
 
 
+class DocumentAddresses(RequestModel):
+    """Adressen of an order or quotation request: each given address overrides the customer's."""
+
+    KontaktAdr: AddressIn | None = None
+    LiefAdr: AddressIn | None = None
+    RechAdr: AddressIn | None = None
+
+
 class OrderHeader(RequestModel):
     """GrundDaten of POST /www/auftrag."""
 
@@ -93,9 +102,10 @@ class OrderPosition(RequestModel):
 
 
 class OrderCreate(RequestModel):
-    """The body of POST /www/auftrag (Adressen: added with the shared address model)."""
+    """The body of POST /www/auftrag."""
 
     GrundDaten: OrderHeader
+    Adressen: DocumentAddresses | None = None
     Positionen: Annotated[list[OrderPosition], Field(min_length=1, max_length=MAX_POSITIONS)]
     Zahlung: Annotated[list[Payment], Field(max_length=MAX_PAYMENTS)] | None = None
 
@@ -139,9 +149,10 @@ class QuotationPosition(RequestModel):
 
 
 class QuotationCreate(RequestModel):
-    """The body of POST /www/offerte (Adressen: added with the shared address model)."""
+    """The body of POST /www/offerte."""
 
     GrundDaten: QuotationHeader = Field(default_factory=QuotationHeader)
+    Adressen: DocumentAddresses | None = None
     Positionen: Annotated[list[QuotationPosition], Field(min_length=1, max_length=MAX_POSITIONS)]
 
 
@@ -162,9 +173,10 @@ class QuotationPatchPosition(RequestModel):
 
 
 class QuotationPatch(RequestModel):
-    """The body of PATCH /www/offerte (Adressen: added with the shared address model)."""
+    """The body of PATCH /www/offerte; an address is replaced only by a complete record."""
 
     GrundDaten: QuotationPatchHeader | None = None
+    Adressen: DocumentAddresses | None = None
     Positionen: Annotated[list[QuotationPatchPosition], Field(max_length=MAX_POSITIONS)] | None = None
 
 
@@ -194,6 +206,7 @@ __all__ = [
     "MAX_PAYMENTS",
     "MAX_POSITIONS",
     "ConversionHeader",
+    "DocumentAddresses",
     "OrderConvert",
     "OrderCreate",
     "OrderHeader",
