@@ -11,17 +11,18 @@ limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from botocore.exceptions import ClientError
+from botocore.exceptions import BotoCoreError, ClientError
 
 from backoffice import article_store, articles, config, dynamo, order_list, sales_store
 from backoffice.document_models import OrderConvert, OrderCreate, payment_records
-from backoffice.documents import PositionInput
-from backoffice.errors import Conflict, InvalidRequest, NotFound
+from backoffice.documents import PositionInput, compute_document
+from backoffice.errors import Conflict, InvalidRequest, NotFound, Unavailable
 from backoffice.money import divide, plain
 from backoffice.order_pricing import (
     Wanted,
@@ -175,12 +176,35 @@ def create_order(body: OrderCreate, user: str, webshop: str | None) -> str:
     if header.KTNr:
         head["KTNr"] = header.KTNr
     # Every figure must be computable (VPE multiples ...) before a number is taken or anything written.
-    sales_store.Stored(sales_store.ORDER, "", head, positions).document()
+    compute_document(positions, buyer.currency, export)
     auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
     entered = _now()
-    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered)})
-    dynamo.transact_write(_order_ops(auft_nr, head, positions, export, amounts, entered, user))
+    token = uuid.uuid4().hex
+    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered), "Schreibtoken": token})
+    _commit(auft_nr, _order_ops(auft_nr, head, positions, export, amounts, entered, user), token)
     return auft_nr
+
+
+def _commit(auft_nr: str, ops: list[dict[str, Any]], token: str) -> None:
+    """Write the order's transaction. When the answer is lost (a timeout, or botocore's retry of a
+    write that had landed and now fails its own conditions), the order head tells: it carries the
+    write's token."""
+    try:
+        dynamo.transact_write(ops, token)
+    except ClientError:
+        if not _landed(auft_nr, token):
+            raise
+    except BotoCoreError as exc:
+        if not _landed(auft_nr, token):
+            raise Unavailable("The order could not be stored in time; nothing was written. Retry.", 2) from exc
+
+
+def _landed(auft_nr: str, token: str) -> bool:
+    try:
+        head = dynamo.get_item(sales_store.pk(sales_store.ORDER, auft_nr), sales_store.HEAD_SK, consistent=True)
+    except (ClientError, BotoCoreError):
+        return False
+    return head is not None and head.get("Schreibtoken") == token
 
 
 def convert_quotation(body: OrderConvert, user: str) -> str:
@@ -222,11 +246,12 @@ def convert_quotation(body: OrderConvert, user: str) -> str:
     }
     auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
     entered = _now()
-    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered)})
+    token = uuid.uuid4().hex
+    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered), "Schreibtoken": token})
     ops = _order_ops(auft_nr, head, positions, stored.export_tax(), amounts, entered, user)
     ops.append(_converted_marker(offert_nr, auft_nr, stored.version))
     try:
-        dynamo.transact_write(ops)
+        _commit(auft_nr, ops, token)
     except ClientError as exc:
         if not lost_race(exc):
             raise

@@ -17,6 +17,7 @@ from botocore.exceptions import ClientError
 from backoffice import dynamo, sales_store
 from backoffice.addresses import AddressIn, check_address
 from backoffice.document_models import QuotationCreate, QuotationPatch, position_changes
+from backoffice.documents import compute_document
 from backoffice.errors import Conflict, InvalidRequest, NotFound
 from backoffice.order_pricing import (
     Buyer,
@@ -111,9 +112,11 @@ def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> d
         "ErfasstVon": user,
         "Version": 1,
     }
-    sales_store.Stored(sales_store.QUOTATION, "", head, positions).document()  # computable before any write
+    compute_document(positions, buyer.currency, export)  # every figure computable before any write
     offert_nr = str(dynamo.next_number("OffertNr", start=OFFERT_NR_START))
-    head.update({"OffertNr": offert_nr, "ErfasstUTC": now_text()})
+    head.update(
+        {"OffertNr": offert_nr, "ErfasstUTC": now_text(), "Steuercodes": sales_store.tax_codes(positions, export)}
+    )
     stored = sales_store.Stored(sales_store.QUOTATION, offert_nr, head, positions)
     dynamo.transact_write(
         sales_store.write_ops(sales_store.QUOTATION, offert_nr, head, positions, export, "attribute_not_exists(PK)")

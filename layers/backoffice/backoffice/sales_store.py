@@ -155,13 +155,18 @@ class Stored:
         return compute_document(self.positions, str(self.head["WaehrAbk"]), self.export_tax())
 
 
-def head_item(
-    kind: str, number: str, head: dict[str, Any], positions: Sequence[PositionInput], export: TaxCode | None
-) -> dict[str, Any]:
+def tax_codes(positions: Sequence[PositionInput], export: TaxCode | None) -> dict[str, Any]:
+    """The tax codes a document uses, kept in its head so that a read needs no configuration."""
     taxes = {p.tax.code: tax_record(p.tax) for p in positions}
     if export is not None:
         taxes[export.code] = tax_record(export)
-    return {**head, "PK": pk(kind, number), "SK": HEAD_SK, "Kind": kind, "Steuercodes": taxes}
+    return taxes
+
+
+def head_item(
+    kind: str, number: str, head: dict[str, Any], positions: Sequence[PositionInput], export: TaxCode | None
+) -> dict[str, Any]:
+    return {**head, "PK": pk(kind, number), "SK": HEAD_SK, "Kind": kind, "Steuercodes": tax_codes(positions, export)}
 
 
 def write_ops(
