@@ -412,3 +412,19 @@ def test_a_timeout_before_the_write_is_a_503_and_writes_nothing(call):
     assert answer.headers["Retry-After"] == "2"
     assert answer.json()["error"] == "unavailable"
     assert snapshot() == before
+
+
+def test_500_positions_with_long_umlaut_texts_are_stored_in_chunks_and_read_back(call):
+    from backoffice import dynamo, sales_store
+
+    text = "Müsli-Spezialmischung " * 93  # 2,046 characters, 2,139 bytes in UTF-8
+    positions = [{"ArtNr": "1000", "Menge": 1, "PosBez": f"{n:03d} {text}"[:2048]} for n in range(500)]
+    answer = call("auftrag", "POST", "/www/auftrag", {"GrundDaten": {"KundNr": "100004"}, "Positionen": positions})
+    assert answer.status == 201, answer.text
+    nr = answer.json()["data"]["AuftNr"]
+    chunks = list(dynamo.query(f"AUFTRAG#{nr}", sk_prefix=sales_store.CHUNK_PREFIX))
+    # 500 rows of ~2.3 KB: 4 chunks of at most 350 KB
+    assert [c["SK"] for c in chunks] == ["POS#0001", "POS#0002", "POS#0003", "POS#0004"]
+    assert all(len(c["Rows"].encode()) <= sales_store.CHUNK_BYTES for c in chunks)
+    read = call("auftrag", "GET", f"/www/auftrag/{nr}").json()["data"]["Positionen"]
+    assert [p["PosBez"] for p in read] == [p["PosBez"] for p in positions]

@@ -316,3 +316,25 @@ def test_a_template_converts_for_a_fitting_customer_only(call):
     assert order["Adressen"]["KontaktAdr"]["AdrFirma"] == "Muster AG"
     # 2 x 18.90 = 37.80; 2.6 % = 0.98; 38.78 -> 38.80
     assert (order["GrundDaten"]["AuftNetto"], order["GrundDaten"]["AuftBrutto"]) == (37.8, 38.8)
+
+
+def test_a_quotation_of_500_positions_and_a_patch_beyond_the_limit(call):
+    data = offerte(call, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1005", "Menge": 2}] * 500})
+    assert len(data["Positionen"]) == 500
+    # 500 x 2 x 14.50 = 14,500.00; 2.6 % = 377.00; 14,877.00
+    assert (data["GrundDaten"]["AuftNetto"], data["GrundDaten"]["AuftBrutto"]) == (14500, 14877)
+    before = snapshot()
+    answer = patch(call, data["OffertNr"], {"Positionen": [{"ArtNr": "1000", "Menge": 1}]})
+    assert answer.status == 400
+    assert answer.json()["info"]["fields"] == {"Positionen": "after these changes it would hold 501; the limit is 500"}
+    assert snapshot() == before
+
+
+def test_put_with_idempotency_key_answers_the_first_order_again(call):
+    nr = offerte(call, QUOTATION)["OffertNr"]
+    body = {"GrundDaten": {"KundNr": "100001", "OffertNr": nr}}
+    headers = {"Idempotency-Key": "convert-1"}
+    first = call("auftrag", "PUT", "/www/auftrag", body, headers=headers)
+    second = call("auftrag", "PUT", "/www/auftrag", body, headers=headers)
+    assert first.status == second.status == 201
+    assert first.json() == second.json() == {"count": 1, "success": True, "data": {"AuftNr": "400001"}}
