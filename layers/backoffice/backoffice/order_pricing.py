@@ -32,6 +32,7 @@ class Buyer:
     cost_unit: str | None  # KTNr
     export_code: str | None  # the tax code of a foreign document, None when domestic
     addresses: dict[str, dict[str, Any]] = field(default_factory=dict)  # KontaktAdr, LiefAdr, RechAdr
+    language: str | None = None  # AdrSprache: the language of the article descriptions
 
     @property
     def tax_term(self) -> str:
@@ -118,6 +119,7 @@ def load_customer(kund_nr: str, field_path: str = "GrundDaten.KundNr") -> Buyer:
         cost_unit=str(terms["KTNr"]) if terms.get("KTNr") else None,
         export_code=export,
         addresses=addresses,
+        language=str(terms.get("AdrSprache") or customer.get("AdrSprache") or "") or None,
     )
 
 
@@ -222,7 +224,7 @@ def price_positions(wanted: Sequence[Wanted], buyer: Buyer, found: dict[str, dic
                 unit_price=unit_price,
                 tax=tax,
                 price_kind=kind,
-                description=w.description if w.description is not None else _description(article),
+                description=w.description if w.description is not None else _description(article, buyer.language),
                 vpe_unit=unit or "",
                 vpe_factor=factor,
                 discount=w.discount,
@@ -234,5 +236,6 @@ def price_positions(wanted: Sequence[Wanted], buyer: Buyer, found: dict[str, dic
     return priced
 
 
-def _description(article: dict[str, Any]) -> str:
-    return articles.pick_text(article.get("ArtBez"), articles.language_order(None, None)) or ""
+def _description(article: dict[str, Any], language: str | None) -> str:
+    """ArtBez in the customer's language, else German (articles.language_order)."""
+    return articles.pick_text(article.get("ArtBez"), articles.language_order(None, language)) or ""

@@ -75,6 +75,7 @@ def buyer_head(buyer: Buyer) -> dict[str, Any]:
         "Preisliste": buyer.effective_price_list(),
         "KTNr": buyer.cost_unit,
         "ExportCode": buyer.export_code,
+        "Sprache": buyer.language,
     }
 
 
@@ -189,6 +190,7 @@ def _apply(
         buyer = load_customer(target, "GrundDaten.KundNr" if body.GrundDaten and body.GrundDaten.KundNr else "KundNr")
         if check_assignment(stored.number, head.get("KundNr"), target, quotation_terms(head), buyer_terms(buyer)):
             head["KundNr"] = target
+            head["Sprache"] = buyer.language
             # The customer's addresses, unless the quotation was given its own.
             head["Adressen"] = sales_store.merged_addresses(buyer.addresses, head.get("Adressen") or {})
     if given:
@@ -247,4 +249,5 @@ def _buyer_of(head: dict[str, Any]) -> Buyer:
         price_list=str(price_list) if price_list else None,
         cost_unit=head.get("KTNr"),
         export_code=head.get("ExportCode"),
+        language=head.get("Sprache"),
     )

@@ -428,3 +428,11 @@ def test_500_positions_with_long_umlaut_texts_are_stored_in_chunks_and_read_back
     assert all(len(c["Rows"].encode()) <= sales_store.CHUNK_BYTES for c in chunks)
     read = call("auftrag", "GET", f"/www/auftrag/{nr}").json()["data"]["Positionen"]
     assert [p["PosBez"] for p in read] == [p["PosBez"] for p in positions]
+
+
+def test_descriptions_are_in_the_customers_language(call):
+    # 100002 speaks French (its PRICING AdrSprache fre) and buys from WV: 1000 at 16.06.
+    body = {"GrundDaten": {"KundNr": "100002"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
+    nr = call("auftrag", "POST", "/www/auftrag", body).json()["data"]["AuftNr"]
+    (position,) = call("auftrag", "GET", f"/www/auftrag/{nr}").json()["data"]["Positionen"]
+    assert (position["PosBez"], position["PosPreisEinzel"]) == ("Café en grains Crema 1 kg", 16.06)
