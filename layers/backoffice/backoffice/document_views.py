@@ -6,12 +6,18 @@ Fields without data are left out of an answer, so every field is optional here.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from backoffice.models import Number
 
 
-class BelegGrundDaten(BaseModel):
+class View(BaseModel):
+    """A documented answer: built only when docs/openapi.json is made, never in a cold start."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class BelegGrundDaten(View):
     """GrundDaten of an order or quotation read."""
 
     AuftNr: str | None = Field(default=None, max_length=10, description="Auftragsnummer")
@@ -34,7 +40,7 @@ class BelegGrundDaten(BaseModel):
     Template: bool | None = Field(default=None, description="Offerte: true = keinem Kunden zugeordnet")
 
 
-class BelegAdresse(BaseModel):
+class BelegAdresse(View):
     """KontaktAdr, LiefAdr or RechAdr of an order or quotation read."""
 
     AdrNr: int | None = None
@@ -55,13 +61,13 @@ class BelegAdresse(BaseModel):
     EmailAdress: str | None = None
 
 
-class BelegAdressen(BaseModel):
+class BelegAdressen(View):
     KontaktAdr: BelegAdresse | None = None
     LiefAdr: BelegAdresse | None = None
     RechAdr: BelegAdresse | None = None
 
 
-class BelegPosition(BaseModel):
+class BelegPosition(View):
     """A Positionen item."""
 
     PosNr: int | None = None
@@ -80,7 +86,7 @@ class BelegPosition(BaseModel):
     GRabSatz: Number | None = None
 
 
-class BelegMWST(BaseModel):
+class BelegMWST(View):
     """A MWSTRekapitulation line: the positions of one tax code merged."""
 
     Abschnitt: str | None = Field(default=None, description="immer UST-Rekap")
@@ -96,13 +102,13 @@ class BelegMWST(BaseModel):
     PosUSTUZiffer: str | None = None
 
 
-class BelegZahlung(BaseModel):
+class BelegZahlung(View):
     Bezeichnung: str | None = None
     Wert: str | None = None
     Key: str | None = Field(default=None, description="eindeutig im Auftrag, vom System vergeben")
 
 
-class AuftragDaten(BaseModel):
+class AuftragDaten(View):
     GrundDaten: BelegGrundDaten
     Adressen: BelegAdressen | None = None
     Positionen: list[BelegPosition] | None = None
@@ -110,7 +116,7 @@ class AuftragDaten(BaseModel):
     Zahlung: list[BelegZahlung] | None = None
 
 
-class AuftragAntwort(BaseModel):
+class AuftragAntwort(View):
     """GET /www/auftrag/{AuftNr}."""
 
     data: AuftragDaten
@@ -120,7 +126,7 @@ class OfferteDaten(AuftragDaten):
     OffertNr: str = Field(max_length=10, description="Offertnummer")
 
 
-class OfferteAntwort(BaseModel):
+class OfferteAntwort(View):
     """A quotation: GET, POST and PATCH /www/offerte."""
 
     count: int
@@ -128,17 +134,17 @@ class OfferteAntwort(BaseModel):
     data: OfferteDaten
 
 
-class AuftragNummer(BaseModel):
+class AuftragNummer(View):
     AuftNr: str = Field(max_length=10, description="Auftragsnummer")
 
 
-class AuftragErstellt(BaseModel):
+class AuftragErstellt(View):
     """POST /www/auftrag."""
 
     data: AuftragNummer
 
 
-class AuftragUmgewandelt(BaseModel):
+class AuftragUmgewandelt(View):
     """PUT /www/auftrag."""
 
     count: int
