@@ -54,10 +54,19 @@ MAX_RESERVATIONS = 100 - (1 + sales_store.MAX_CHUNKS + 2 + 1 + 1)
 
 
 def order_location(requested: int | None) -> int:
-    if requested is not None:
-        return requested
+    """GrundDaten.StaoNr, else the configured order location; a location we do not know is a 400
+    (a reservation there would create stock items for a warehouse that does not exist)."""
     configured = config.order_location()
-    return configured if configured is not None else DEFAULT_LOCATION
+    default = configured if configured is not None else DEFAULT_LOCATION
+    if requested is None:
+        return default
+    known = sorted({default, *config.released_warehouses()})
+    if requested not in known:
+        raise InvalidRequest(
+            f"There is no location {requested} to reserve stock in.",
+            {"GrundDaten.StaoNr": f"one of {', '.join(map(str, known))}"},
+        )
+    return requested
 
 
 def reservations(

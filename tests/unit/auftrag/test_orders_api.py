@@ -215,6 +215,7 @@ BAD = {
     "not a whole VPE": ({"ArtNr": "1002", "Menge": 15, "VPEinheit": "PAK"}, None, "Positionen[0].Menge"),
     "unknown customer": ({"ArtNr": "1000", "Menge": 1}, "999999", "GrundDaten.KundNr"),
     "article of another webshop": ({"ArtNr": "9000", "Menge": 1}, None, "Positionen[0].ArtNr"),
+    "unknown location": ({"ArtNr": "1000", "Menge": 1}, None, "GrundDaten.StaoNr"),
 }
 
 
@@ -223,6 +224,8 @@ def test_bad_input_is_a_400_naming_the_field_and_writes_nothing(call, case):
     position, kund_nr, field = BAD[case]
     before = snapshot()
     body = {"GrundDaten": {"KundNr": kund_nr or "100004"}, "Positionen": [position]}
+    if case == "unknown location":
+        body["GrundDaten"]["StaoNr"] = 99
     answer = call("auftrag", "POST", "/www/auftrag", body)
     assert answer.status == 400, answer.text
     error = answer.json()
