@@ -338,3 +338,38 @@ def test_put_with_idempotency_key_answers_the_first_order_again(call):
     second = call("auftrag", "PUT", "/www/auftrag", body, headers=headers)
     assert first.status == second.status == 201
     assert first.json() == second.json() == {"count": 1, "success": True, "data": {"AuftNr": "400001"}}
+
+
+def test_a_patch_between_read_and_conversion_cancels_the_whole_order(call):
+    from backoffice import quotations
+    from backoffice.aws import client
+    from backoffice.document_models import QuotationPatch
+
+    nr = offerte(call, QUOTATION)["OffertNr"]
+    fired: list[int] = []
+
+    def patch_first(**_: Any) -> None:
+        if not fired:
+            fired.append(1)
+            body = QuotationPatch.model_validate({"Positionen": [{"PosNr": 1, "Menge": 13}]})
+            quotations.patch_quotation(nr, None, body, "SHOP")
+
+    events = client("dynamodb").meta.events
+    events.register("before-call.dynamodb.TransactWriteItems", patch_first)
+    try:
+        before = stock("1000", "BESTAND#-#1")
+        answer = call("auftrag", "PUT", "/www/auftrag", {"GrundDaten": {"KundNr": "100001", "OffertNr": nr}})
+    finally:
+        events.unregister("before-call.dynamodb.TransactWriteItems", patch_first)
+    assert answer.status == 409
+    assert answer.json()["info"] == {"OffertNr": nr}
+    assert "changed meanwhile" in answer.json()["error_description"]
+    # No order, no reservation: the quotation's marker failed, so its whole transaction did.
+    assert stock("1000", "BESTAND#-#1") == before
+    assert call("auftrag", "GET", "/www/auftrag/400001").status == 404
+    # Converted now, it is the quotation as patched (13 pieces).
+    again = call("auftrag", "PUT", "/www/auftrag", {"GrundDaten": {"KundNr": "100001", "OffertNr": nr}})
+    assert again.status == 201
+    order = call("auftrag", "GET", f"/www/auftrag/{again.json()['data']['AuftNr']}").json()["data"]
+    assert order["Positionen"][0]["PosAnzBest"] == 13
+    assert stock("1000", "BESTAND#-#1") == before - 13
