@@ -4,8 +4,6 @@ The handlers answer plain dicts (`sales_store.read_shape`); these models only do
 Fields without data are left out of an answer, so every field is optional here.
 """
 
-from __future__ import annotations
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from backoffice.models import Number
