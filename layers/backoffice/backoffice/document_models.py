@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 
 from backoffice.addresses import AddressIn
 from backoffice.documents import MAX_POSITIONS
@@ -48,12 +48,25 @@ VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, str
 Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_timestamp)]
 Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
-# Quantities and amounts: at most 15 digits, 4 of them after the point.
-Quantity = Annotated[Number, Field(gt=0, max_digits=15, decimal_places=4)]
-PatchQuantity = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4)]
-Price = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4)]
-Money = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=2)]
-Percent = Annotated[Number, Field(ge=0, le=100, max_digits=7, decimal_places=4)]
+# Quantities and amounts: at most 15 digits, 4 of them after the point. The bounds are written
+# into docs/openapi.json too (Number alone documents a bare JSON number).
+Quantity = Annotated[
+    Number, Field(gt=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "exclusiveMinimum": 0})
+]
+PatchQuantity = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Price = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Money = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=2), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Percent = Annotated[
+    Number,
+    Field(ge=0, le=100, max_digits=7, decimal_places=4),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100}),
+]
 PositionNumber = Annotated[int, Field(ge=1, le=999_999)]
 
 
