@@ -345,10 +345,15 @@ class _RequestHandler(BaseHTTPRequestHandler):
         raise AttributeError(name)
 
 
+class _Server(ThreadingHTTPServer):
+    # orders: API Gateway takes bursts of clients; http.server's backlog of 5 drops connections of a burst.
+    request_queue_size = 128
+
+
 class ApiServer:
     def __init__(self, gateway: Gateway, port: int, verbose: bool = True) -> None:
         handler = type("Handler", (_RequestHandler,), {"gateway": gateway, "docs": DocsUi(gateway.openapi)})
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self._server = _Server(("127.0.0.1", port), handler)
         self._server.daemon_threads = True
         self._server.verbose = verbose  # type: ignore[attr-defined]
         self._thread = threading.Thread(target=self._server.serve_forever, name="api", daemon=True)

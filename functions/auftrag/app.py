@@ -1,13 +1,61 @@
-"""Routes of /www/auftrag: declared, answered 501 until the issue that fills them lands."""
+"""Routes of /www/auftrag: create an order, convert a quotation into one, read one."""
 
 from __future__ import annotations
 
-from backoffice.api import entrypoint, make_resolver, not_implemented
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Body, Path
+
+from backoffice import orders
+from backoffice.api import caller, created_response, entrypoint, json_response, make_resolver
+from backoffice.document_models import OrderConvert, OrderCreate
+from backoffice.document_views import AuftragAntwort, AuftragErstellt, AuftragUmgewandelt
+from backoffice.idempotency import HEADER, run_once
+from backoffice.openapi import documented
+from backoffice.requests import header
 
 app = make_resolver()
 
-app.get("/www/auftrag/<AuftNr>")(not_implemented("GET /www/auftrag/{AuftNr}"))
-app.post("/www/auftrag")(not_implemented("POST /www/auftrag"))
-app.put("/www/auftrag")(not_implemented("PUT /www/auftrag"))
+
+def _once(operation: str, create: Any) -> dict[str, Any]:
+    key = header(app.current_event.raw_event, HEADER)
+    return run_once(operation, key, app.current_event.json_body, create, app.lambda_context)
+
+
+@app.post(
+    "/www/auftrag",
+    summary="Create an order (stock reserved, REST_Auft raised)",
+    responses=documented(201, AuftragErstellt, description="The order is stored", errors=(409,)),
+)
+def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
+    who = caller(app)
+    return created_response(
+        _once("auftrag-post", lambda: {"data": {"AuftNr": orders.create_order(body, who.user, who.webshop)}})
+    )
+
+
+@app.put(
+    "/www/auftrag",
+    summary="Convert a quotation into an order",
+    responses=documented(201, AuftragUmgewandelt, description="The order is stored", errors=(404, 409)),
+)
+def convert(body: Annotated[OrderConvert, Body()]) -> Response[str]:
+    user = caller(app).user
+
+    def _convert() -> dict[str, Any]:
+        return {"count": 1, "success": True, "data": {"AuftNr": orders.convert_quotation(body, user)}}
+
+    return created_response(_once("auftrag-put", _convert))
+
+
+@app.get(
+    "/www/auftrag/<AuftNr>",
+    summary="Read an order",
+    responses=documented(200, AuftragAntwort, errors=(404,)),
+)
+def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
+    return json_response({"data": orders.read_order(AuftNr)})
+
 
 lambda_handler = entrypoint(app)

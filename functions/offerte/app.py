@@ -1,13 +1,67 @@
-"""Routes of /www/offerte: declared, answered 501 until the issue that fills them lands."""
+"""Routes of /www/offerte: create, read and patch quotations."""
 
 from __future__ import annotations
 
-from backoffice.api import entrypoint, make_resolver, not_implemented
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Body, Query
+
+from backoffice import quotations
+from backoffice.api import caller, created_response, entrypoint, json_response, make_resolver
+from backoffice.document_models import QuotationCreate, QuotationPatch
+from backoffice.document_views import OfferteAntwort
+from backoffice.idempotency import HEADER, run_once
+from backoffice.openapi import documented
+from backoffice.requests import header
 
 app = make_resolver()
 
-app.get("/www/offerte")(not_implemented("GET /www/offerte"))
-app.post("/www/offerte")(not_implemented("POST /www/offerte"))
-app.patch("/www/offerte")(not_implemented("PATCH /www/offerte"))
+OffertNrQuery = Annotated[str, Query(min_length=1, max_length=16)]
+
+
+def _answer(quotation: dict[str, Any]) -> dict[str, Any]:
+    return {"count": 1, "success": True, "data": quotation}
+
+
+@app.post(
+    "/www/offerte",
+    summary="Create a quotation (without KundNr: a template quotation)",
+    responses=documented(201, OfferteAntwort, description="The quotation is stored", errors=(409,)),
+)
+def create(body: Annotated[QuotationCreate, Body()]) -> Response[str]:
+    who = caller(app)
+    key = header(app.current_event.raw_event, HEADER)
+
+    def _create() -> dict[str, Any]:
+        return _answer(quotations.create_quotation(body, who.user, who.webshop))
+
+    answer = run_once("offerte-post", key, app.current_event.json_body, _create, app.lambda_context)
+    return created_response(answer)
+
+
+@app.get(
+    "/www/offerte",
+    summary="Read a quotation",
+    responses=documented(200, OfferteAntwort, errors=(404,)),
+)
+def read(OffertNr: OffertNrQuery) -> Response[str]:
+    stored = quotations.get_quotation(OffertNr)
+    return json_response(_answer(quotations.view(stored)))
+
+
+@app.patch(
+    "/www/offerte",
+    summary="Change a quotation's positions or addresses, or assign a template quotation to a customer",
+    responses=documented(200, OfferteAntwort, description="The whole quotation after the change", errors=(404, 409)),
+)
+def patch(
+    body: Annotated[QuotationPatch, Body()],
+    OffertNr: OffertNrQuery,
+    KundNr: Annotated[str | None, Query(min_length=1, max_length=8)] = None,
+) -> Response[str]:
+    quotation = quotations.patch_quotation(OffertNr, KundNr, body, caller(app).webshop)
+    return json_response(_answer(quotation))
+
 
 lambda_handler = entrypoint(app)

@@ -1,6 +1,6 @@
 """Request bodies of orders and quotations, with the lengths of the contract's field tables.
 
-Adressen is left out here on purpose: the shared address model is added to these bodies later.
+Adressen uses the customers' request address (`backoffice.addresses.AddressIn`, with AdrCheck).
 """
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 
+from backoffice.addresses import AddressIn
 from backoffice.documents import MAX_POSITIONS
 from backoffice.models import Number, RequestModel
 from backoffice.position_patch import PositionChange
@@ -47,12 +48,25 @@ VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, str
 Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_timestamp)]
 Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
-# Quantities and amounts: at most 15 digits, 4 of them after the point.
-Quantity = Annotated[Number, Field(gt=0, max_digits=15, decimal_places=4)]
-PatchQuantity = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4)]
-Price = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4)]
-Money = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=2)]
-Percent = Annotated[Number, Field(ge=0, le=100, max_digits=7, decimal_places=4)]
+# Quantities and amounts: at most 15 digits, 4 of them after the point. The bounds are written
+# into docs/openapi.json too (Number alone documents a bare JSON number).
+Quantity = Annotated[
+    Number, Field(gt=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "exclusiveMinimum": 0})
+]
+PatchQuantity = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Price = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Money = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=2), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Percent = Annotated[
+    Number,
+    Field(ge=0, le=100, max_digits=7, decimal_places=4),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100}),
+]
 PositionNumber = Annotated[int, Field(ge=1, le=999_999)]
 
 
@@ -61,6 +75,14 @@ class Payment(RequestModel):
 
     Bezeichnung: Text255 | None = None
     Wert: Text200 | None = None
+
+
+class DocumentAddresses(RequestModel):
+    """Adressen of an order or quotation request: each given address overrides the customer's."""
+
+    KontaktAdr: AddressIn | None = None
+    LiefAdr: AddressIn | None = None
+    RechAdr: AddressIn | None = None
 
 
 class OrderHeader(RequestModel):
@@ -93,9 +115,10 @@ class OrderPosition(RequestModel):
 
 
 class OrderCreate(RequestModel):
-    """The body of POST /www/auftrag (Adressen: added with the shared address model)."""
+    """The body of POST /www/auftrag."""
 
     GrundDaten: OrderHeader
+    Adressen: DocumentAddresses | None = None
     Positionen: Annotated[list[OrderPosition], Field(min_length=1, max_length=MAX_POSITIONS)]
     Zahlung: Annotated[list[Payment], Field(max_length=MAX_PAYMENTS)] | None = None
 
@@ -139,9 +162,10 @@ class QuotationPosition(RequestModel):
 
 
 class QuotationCreate(RequestModel):
-    """The body of POST /www/offerte (Adressen: added with the shared address model)."""
+    """The body of POST /www/offerte."""
 
     GrundDaten: QuotationHeader = Field(default_factory=QuotationHeader)
+    Adressen: DocumentAddresses | None = None
     Positionen: Annotated[list[QuotationPosition], Field(min_length=1, max_length=MAX_POSITIONS)]
 
 
@@ -162,9 +186,10 @@ class QuotationPatchPosition(RequestModel):
 
 
 class QuotationPatch(RequestModel):
-    """The body of PATCH /www/offerte (Adressen: added with the shared address model)."""
+    """The body of PATCH /www/offerte; an address is replaced only by a complete record."""
 
     GrundDaten: QuotationPatchHeader | None = None
+    Adressen: DocumentAddresses | None = None
     Positionen: Annotated[list[QuotationPatchPosition], Field(max_length=MAX_POSITIONS)] | None = None
 
 
@@ -194,6 +219,7 @@ __all__ = [
     "MAX_PAYMENTS",
     "MAX_POSITIONS",
     "ConversionHeader",
+    "DocumentAddresses",
     "OrderConvert",
     "OrderCreate",
     "OrderHeader",

@@ -111,9 +111,15 @@ def next_number(counter: str, start: int = 1) -> int:
     return int(resp["Attributes"]["value"]["N"]) + start - 1
 
 
-def transact_write(items: list[dict[str, Any]]) -> None:
-    """One all-or-nothing write of several items (at most 100, DynamoDB's limit)."""
-    client("dynamodb").transact_write_items(TransactItems=items)
+def transact_write(items: list[dict[str, Any]], token: str | None = None) -> None:
+    """One all-or-nothing write of several items (at most 100, DynamoDB's limit).
+
+    `token` (ClientRequestToken): DynamoDB applies a retry of the same write at most once.
+    """
+    kwargs: dict[str, Any] = {"TransactItems": items}
+    if token:
+        kwargs["ClientRequestToken"] = token
+    client("dynamodb").transact_write_items(**kwargs)
 
 
 def put_op(item: dict[str, Any], condition: str | None = None) -> dict[str, Any]:

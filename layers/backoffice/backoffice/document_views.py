@@ -1,0 +1,150 @@
+"""The answers of the order and quotation routes, as models for docs/openapi.json.
+
+The handlers answer plain dicts (`sales_store.read_shape`); these models only document them.
+Fields without data are left out of an answer, so every field is optional here.
+"""
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from backoffice.models import Number
+
+
+class View(BaseModel):
+    """A documented answer: built only when docs/openapi.json is made, never in a cold start."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class BelegGrundDaten(View):
+    """GrundDaten of an order or quotation read."""
+
+    AuftNr: str | None = Field(default=None, max_length=10, description="Auftragsnummer")
+    OffertNr: str | None = Field(default=None, max_length=10, description="Offerte, aus der der Auftrag wurde")
+    KundNr: str | None = Field(default=None, max_length=8, description="Kundennummer (fehlt bei Vorlagen)")
+    AuftBez: str | None = Field(default=None, max_length=80)
+    AuftBestellNr: str | None = Field(default=None, max_length=36)
+    AuftBestellRef: str | None = Field(default=None, max_length=60)
+    AuftBestellTUTC: str | None = Field(default=None, description="Bestelldatum, UTC, ISO 8601 mit Z")
+    AuftLieferTUTC: str | None = Field(default=None, description="Lieferdatum, UTC, ISO 8601 mit Z")
+    WaehrAbk: str | None = Field(default=None, max_length=4)
+    AuftKomment: str | None = Field(default=None, max_length=255)
+    KundBedTyp: int | None = None
+    AuftLiefKost: Number | None = None
+    StaoNr: int | None = Field(default=None, description="Lagerort der Reservation")
+    AuftStatus: str | None = Field(default=None, description="N neu, O offen, A erledigt, P Offerte")
+    AuftWUST: Number | None = Field(default=None, description="Steuerbetrag")
+    AuftBrutto: Number | None = Field(default=None, description="Bruttobetrag (CHF auf 0.05 gerundet)")
+    AuftNetto: Number | None = Field(default=None, description="Nettobetrag")
+    Template: bool | None = Field(default=None, description="Offerte: true = keinem Kunden zugeordnet")
+
+
+class BelegAdresse(View):
+    """KontaktAdr, LiefAdr or RechAdr of an order or quotation read."""
+
+    AdrNr: int | None = None
+    AdrFirma: str | None = None
+    AdrFirma2: str | None = None
+    AdrVorname: str | None = None
+    AdrName: str | None = None
+    AdrAdresse1: str | None = None
+    AdrAdresse2: str | None = None
+    AdrTelex: str | None = None
+    AdrTf1: str | None = None
+    AdrTf2: str | None = None
+    AdrFax: str | None = None
+    OrtName: str | None = None
+    OrtPLZ: str | None = None
+    OrtLand: str | None = None
+    ISOLandA2: str | None = None
+    EmailAdress: str | None = None
+
+
+class BelegAdressen(View):
+    KontaktAdr: BelegAdresse | None = None
+    LiefAdr: BelegAdresse | None = None
+    RechAdr: BelegAdresse | None = None
+
+
+class BelegPosition(View):
+    """A Positionen item."""
+
+    PosNr: int | None = None
+    VisPosNr: int | None = None
+    ArtNr: str | None = None
+    PosBez: str | None = None
+    PosAnzBest: Number | None = Field(default=None, description="Menge in der Basiseinheit")
+    PosPreisBasis: Number | None = Field(default=None, description="Menge x Einzelpreis, vor Rabatt")
+    PosPreisEinzel: Number | None = Field(default=None, description="Preis je Basiseinheit")
+    PosPreisTotal: Number | None = Field(default=None, description="nach Rabatt, auf 2 Stellen")
+    PosPreisWUSTBetrag: Number | None = None
+    VPEAnzBest: Number | None = None
+    VPEPreisEinzel: Number | None = None
+    VPEinheit: str | None = None
+    WUSTSatz: Number | None = None
+    GRabSatz: Number | None = None
+
+
+class BelegMWST(View):
+    """A MWSTRekapitulation line: the positions of one tax code merged."""
+
+    Abschnitt: str | None = Field(default=None, description="immer UST-Rekap")
+    WaehrAbk: str | None = None
+    PosWUST: Number | None = None
+    PosWUSTSatz: Number | None = None
+    PosWUSTBez: str | None = None
+    PosBetragNetto: Number | None = None
+    PosWUSTCode: str | None = None
+    PosWUSTKlasse: str | None = None
+    PosUSTSZiffer: str | None = None
+    PosVSTSZiffer: str | None = None
+    PosUSTUZiffer: str | None = None
+
+
+class BelegZahlung(View):
+    Bezeichnung: str | None = None
+    Wert: str | None = None
+    Key: str | None = Field(default=None, description="eindeutig im Auftrag, vom System vergeben")
+
+
+class AuftragDaten(View):
+    GrundDaten: BelegGrundDaten
+    Adressen: BelegAdressen | None = None
+    Positionen: list[BelegPosition] | None = None
+    MWSTRekapitulation: list[BelegMWST] | None = None
+    Zahlung: list[BelegZahlung] | None = None
+
+
+class AuftragAntwort(View):
+    """GET /www/auftrag/{AuftNr}."""
+
+    data: AuftragDaten
+
+
+class OfferteDaten(AuftragDaten):
+    OffertNr: str = Field(max_length=10, description="Offertnummer")
+
+
+class OfferteAntwort(View):
+    """A quotation: GET, POST and PATCH /www/offerte."""
+
+    count: int
+    success: bool
+    data: OfferteDaten
+
+
+class AuftragNummer(View):
+    AuftNr: str = Field(max_length=10, description="Auftragsnummer")
+
+
+class AuftragErstellt(View):
+    """POST /www/auftrag."""
+
+    data: AuftragNummer
+
+
+class AuftragUmgewandelt(View):
+    """PUT /www/auftrag."""
+
+    count: int
+    success: bool
+    data: AuftragNummer

@@ -1,0 +1,53 @@
+"""Fixtures of the order and quotation tests: the demo catalogue and customers in moto, handler calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.unit.kunden.helpers import Answer, Context, event, load_app
+
+DEMO = Path(__file__).resolve().parents[3] / "local" / "demo_data" / "artikel"
+WEBSHOP = "SHOP"
+
+
+@pytest.fixture
+def demo(aws: Any) -> list[str]:
+    """moto with the demo catalogue (config with REST_Auft, articles, stock) and the demo customers.
+
+    Customers 100001 (CHF, WV, KT10), 100002 (CHF, WV, KT20), 100003 (CHF, VK, export code 9),
+    100004 (CHF, no price list: VK), 100005 (LI, CHF), 100006 (DE, EUR: foreign).
+    """
+    from backoffice import article_store, config
+    from backoffice.catalogue_import import import_catalogue
+    from local import demo_kunden
+    from local.moto_patches import copy_tables_once
+
+    copy_tables_once()  # as the local stack: one rollback backup per transaction, same semantics
+    article_store.forget_index()
+    import_catalogue(DEMO)
+    config.forget_config()
+    lines = demo_kunden.load()
+    yield lines
+    article_store.forget_index()
+
+
+Call = Callable[..., Answer]
+
+
+@pytest.fixture
+def call(demo: Any) -> Call:
+    """call("auftrag", "POST", "/www/auftrag", body, query=..., headers=...) as the demo user (webshop SHOP)."""
+
+    def _call(function: str, method: str, path: str, body: Any = None, **kwargs: Any) -> Answer:
+        raw = event(method, path, body, **kwargs)
+        raw["requestContext"]["authorizer"]["webshop"] = WEBSHOP
+        if path.startswith("/www/auftrag/"):
+            raw["resource"] = "/www/auftrag/{AuftNr}"
+            raw["pathParameters"] = {"AuftNr": path.rsplit("/", 1)[1]}
+        return Answer(load_app(function).lambda_handler(raw, Context()))
+
+    return _call
