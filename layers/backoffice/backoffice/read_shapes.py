@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from backoffice.models import Number
 
@@ -20,10 +20,17 @@ def optional(description: str, **constraints: Any) -> Any:
     return Field(default=None, description=description, **constraints)
 
 
+class Shape(BaseModel):
+    """A read shape. Built only when a document is made (defer_build): a handler that imports
+    these models for its `responses=` pays nothing for them at cold start."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
 # --- Shared parts -------------------------------------------------------------------------
 
 
-class Link(BaseModel):
+class Link(Shape):
     href: str = Field(
         max_length=2048,
         description="target URL, absolute on the address the client called: "
@@ -35,7 +42,7 @@ class Link(BaseModel):
     rel: str = Field(max_length=2048, description="relation name (artikel, adressen, kunden, next, ...)")
 
 
-class Attribut(BaseModel):
+class Attribut(Shape):
     Contents: str = optional("attribute value", max_length=200)
     PHKey: str = optional("attribute key", max_length=12)
 
@@ -43,7 +50,7 @@ class Attribut(BaseModel):
 # --- Articles (GET /www/artikel, /www/artikel/{ArtNr}, /www/artikelmedia/{ArtNr}) ----------
 
 
-class PreisEintrag(BaseModel):
+class PreisEintrag(Shape):
     ArtNr: str = optional("article number", max_length=15)
     Bereich: str = optional("price range", max_length=15)
     AbAnzahl: Number = optional("valid from quantity")
@@ -55,7 +62,7 @@ class PreisEintrag(BaseModel):
     links: list[Link] = optional("the article")
 
 
-class BestandEintrag(BaseModel):
+class BestandEintrag(Shape):
     ArtNr: str = optional("article number", max_length=15)
     LagerOrt: str = optional("storage place")
     StaoNr: int = optional("location")
@@ -65,7 +72,7 @@ class BestandEintrag(BaseModel):
     links: list[Link] = optional("the article")
 
 
-class Verpackung(BaseModel):
+class Verpackung(Shape):
     VPEinheit: str = Field(max_length=30, description="packaging unit id code")
     VPEEANNr: str = optional("EAN", max_length=30)
     VPBezeichnung: str = optional("designation")
@@ -77,7 +84,7 @@ class Verpackung(BaseModel):
     Bestand: list[BestandEintrag] = optional("stock in released warehouses")
 
 
-class DeklarationEintrag(BaseModel):
+class DeklarationEintrag(Shape):
     Nr: int = optional("unique assignment number")
     AdrSprache: str = optional("language, ISO-639-2B", max_length=4)
     ArtNr: str = optional("article number", max_length=15)
@@ -88,7 +95,7 @@ class DeklarationEintrag(BaseModel):
     links: list[Link] = optional("the article")
 
 
-class _ArtikelFelder(BaseModel):
+class _ArtikelFelder(Shape):
     ArtNr: str = optional("article number", max_length=15)
     AnLager: Literal["J", "N"] = optional("J = yes, N = no (stock-managed)")
     ArtBez: str = optional("designation", max_length=255)
@@ -121,17 +128,17 @@ class Artikel(_ArtikelFelder):
     Deklaration: list[DeklarationEintrag] = optional("declarations of origin")
 
 
-class ArtikelAntwort(BaseModel):
+class ArtikelAntwort(Shape):
     data: Artikel
 
 
-class ArtikelListe(BaseModel):
+class ArtikelListe(Shape):
     data: list[ArtikelListenEintrag]
     count: int = Field(description="number of articles in this page")
     links: list[Link] = Field(description="paging: start, prev, next (type GET), repeating the query")
 
 
-class ArtikelMedia(BaseModel):
+class ArtikelMedia(Shape):
     IDKey: int = Field(description="unique key of the file")
     AMDBildFormat: str = optional("image format", max_length=12)
     AMDTextFormat: str = optional("text format", max_length=12)
@@ -147,7 +154,7 @@ class ArtikelMedia(BaseModel):
     links: list[Link] = optional("the files: artikelmediadaten/ with type=Bild or type=Text")
 
 
-class ArtikelMediaListe(BaseModel):
+class ArtikelMediaListe(Shape):
     data: list[ArtikelMedia]
     count: int = Field(description="number of media records")
 
@@ -155,7 +162,7 @@ class ArtikelMediaListe(BaseModel):
 # --- Customers and addresses (GET /www/kunden/{DebiNr}, /www/adressen, /www/adressensuche) ----
 
 
-class KundenAuftrag(BaseModel):
+class KundenAuftrag(Shape):
     PlanStatus: Literal["N", "O", "A"] = Field(description="N new, O open/in progress, A completed")
     AuftErf: str = Field(description="entry time, ISO 8601 UTC")
     AuftErfUTC: str = Field(description="entry time, ISO 8601 UTC (the contract shows both names)")
@@ -163,7 +170,7 @@ class KundenAuftrag(BaseModel):
     links: list[Link] = Field(description="the order")
 
 
-class Kunde(BaseModel):
+class Kunde(Shape):
     status: int = Field(description="1 when the credit limit is greater than 0, else 0")
     WaehrAbk: str = optional("customer currency, ISO 4217", max_length=4)
     BrancheID: str = optional("branch id", max_length=12)
@@ -180,19 +187,19 @@ class Kunde(BaseModel):
     Auftrag: list[KundenAuftrag] = optional("the latest orders (query order, status)")
 
 
-class KundeAntwort(BaseModel):
+class KundeAntwort(Shape):
     data: Kunde
 
 
-class KundeNummer(BaseModel):
+class KundeNummer(Shape):
     DebiNr: str = Field(description="the new customer's number")
 
 
-class KundeErstellt(BaseModel):
+class KundeErstellt(Shape):
     data: KundeNummer
 
 
-class Adresse(BaseModel):
+class Adresse(Shape):
     """The standalone address (Adressen endpoints)."""
 
     AdrNr: int = Field(description="address number")
@@ -219,23 +226,23 @@ class AdresseMitLinks(Adresse):
     links: list[Link] = Field(description="rel adressen, types GET and PATCH")
 
 
-class AdresseAntwort(BaseModel):
+class AdresseAntwort(Shape):
     data: Adresse
 
 
-class KundenAdressen(BaseModel):
+class KundenAdressen(Shape):
     KundKontakt: list[AdresseMitLinks] = Field(description="contact addresses")
     KundLief: list[AdresseMitLinks] = Field(description="delivery addresses")
     KundRech: list[AdresseMitLinks] = Field(description="invoice addresses")
 
 
-class KundenAdressenAntwort(BaseModel):
+class KundenAdressenAntwort(Shape):
     count: int = Field(description="number of distinct addresses")
     success: bool
     data: KundenAdressen
 
 
-class Suchtreffer(BaseModel):
+class Suchtreffer(Shape):
     KundLief: int = Field(description="delivery address key")
     KundRech: int = Field(description="invoice address key")
     KundKontakt: int = Field(description="contact address key")
@@ -243,5 +250,5 @@ class Suchtreffer(BaseModel):
     links: list[Link] = Field(description="rel adressen KundRech/KundKontakt/KundLief (GET, PATCH) and kunden")
 
 
-class SuchtrefferAntwort(BaseModel):
+class SuchtrefferAntwort(Shape):
     data: Suchtreffer

@@ -33,7 +33,7 @@ def test_a_failing_module_is_a_fail_row(monkeypatch: pytest.MonkeyPatch) -> None
 
     broken.run = run  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bench.bench_broken", broken)
-    (row,) = runner.run_module("bench_broken")
+    (row,) = runner.rows_of("bench_broken")
     assert row == {
         "benchmark": "bench_broken",
         "measured": "RuntimeError('boom')",
@@ -49,7 +49,14 @@ def test_a_row_without_every_column_is_refused(monkeypatch: pytest.MonkeyPatch) 
     partial.run = lambda: [{"benchmark": "x"}]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bench.bench_partial", partial)
     with pytest.raises(ValueError, match="lacks"):
-        runner.run_module("bench_partial")
+        runner.rows_of("bench_partial")
+
+
+def test_each_module_runs_in_a_fresh_interpreter() -> None:
+    (row,) = runner.run_module("bench_not_there")
+    assert row["benchmark"] == "bench_not_there"
+    assert row["measured"].startswith("ModuleNotFoundError(")
+    assert row["verdict"] == "FAIL"
 
 
 def test_modules_found_and_selected() -> None:
