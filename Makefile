@@ -27,6 +27,7 @@ run: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 validate: $(SAMVENV)/.installed
 	$(SAMVENV)/bin/sam validate --lint

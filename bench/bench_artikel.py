@@ -117,10 +117,11 @@ def _medians_ms(first: Callable[[], Any], second: Callable[[], Any]) -> tuple[fl
 def _measure(size: int) -> list[dict[str, Any]]:
     from moto import mock_aws
 
-    from backoffice import article_store, config
-    from backoffice.aws import client, reset_clients
-    from backoffice.catalogue_import import import_catalogue
-    from backoffice.settings import get_settings
+    from backoffice import company
+    from backoffice.catalogue import article_store
+    from backoffice.catalogue.importer import import_catalogue
+    from backoffice.platform.aws import client, reset_clients
+    from backoffice.platform.environment import get_settings
     from local.emulation import create_resources
     from local.template import Stack
 
@@ -137,7 +138,7 @@ def _measure(size: int) -> list[dict[str, Any]]:
                 os.environ.update(stack.environment(logical))
             reset_clients()
             get_settings.cache_clear()
-            config.forget_config()
+            company.forget_config()
             article_store.forget_index()
             create_resources(stack)
             import_catalogue(generate(Path(tmp), size))
@@ -185,7 +186,7 @@ def _measure(size: int) -> list[dict[str, Any]]:
         os.environ.update(saved)
         reset_clients()
         get_settings.cache_clear()
-        config.forget_config()
+        company.forget_config()
         article_store.forget_index()
     return rows
 

@@ -10,16 +10,17 @@ The routes are called through the real handlers with API Gateway's proxy event.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import random
-import sys
 import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from local.gateway import load_module
+from local.template import Stack
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL, LARGE = 1_000, int(os.environ.get("BENCH_KUNDEN_CUSTOMERS", "100000"))
@@ -41,17 +42,6 @@ def _aws_env() -> None:
     }.items():
         os.environ[var] = value
     os.environ.pop("AWS_ENDPOINT_URL", None)
-
-
-def _load_app(function: str) -> Any:
-    name = f"_bench_kunden_{function}"
-    spec = importlib.util.spec_from_file_location(name, ROOT / "functions" / function / "app.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 class _Context:
@@ -102,8 +92,9 @@ def _load(count: int) -> dict[str, Any]:
     from moto.dynamodb.models import dynamodb_backends
     from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
-    from backoffice import address_store, dynamo, order_list, postal
-    from backoffice.customer_keys import CUSTOMER_SK, customer_pk
+    from backoffice.parties import address_store, order_list, postal
+    from backoffice.parties.customer_keys import CUSTOMER_SK, customer_pk
+    from backoffice.platform import dynamo
 
     table = dynamodb_backends[DEFAULT_ACCOUNT_ID]["eu-central-1"].get_table(dynamo.table_name())
 
@@ -156,11 +147,10 @@ def _measure(count: int) -> dict[str, Any]:
     """Load `count` customers into a fresh moto and count the requests of each operation."""
     from moto import mock_aws
 
-    from backoffice import config
-    from backoffice.aws import client, reset_clients
-    from backoffice.settings import get_settings
+    from backoffice import company
+    from backoffice.platform.aws import client, reset_clients
+    from backoffice.platform.environment import get_settings
     from local.emulation import create_resources
-    from local.template import Stack
 
     stack = Stack.read()
     saved = dict(os.environ)
@@ -169,12 +159,13 @@ def _measure(count: int) -> dict[str, Any]:
             os.environ.update(stack.environment())
             reset_clients()
             get_settings.cache_clear()
-            config.forget_config()
+            company.forget_config()
             create_resources(stack)
             started = time.perf_counter()
             target = _load(count)
             load_seconds = time.perf_counter() - started
-            kunden, adressen = _load_app("kunden"), _load_app("adressen")
+            stack = Stack.read()
+            kunden, adressen = load_module(stack, "KundenFunction"), load_module(stack, "AdressenFunction")
             fields = target["fields"]
             operations = {
                 "search by e-mail": (adressen, "/www/adressensuche", {"EmailAdress": fields["EmailAdress"].upper()}),
@@ -214,7 +205,7 @@ def _measure(count: int) -> dict[str, Any]:
         os.environ.update(saved)
         reset_clients()
         get_settings.cache_clear()
-        config.forget_config()
+        company.forget_config()
 
 
 def _calls(found: dict[str, Any]) -> str:

@@ -10,7 +10,6 @@ time is shown beside it (info only: moto's speed is not DynamoDB's).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import sys
@@ -18,6 +17,9 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from local.gateway import load_module
+from local.template import Stack
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (1, 10, 100, 500)
@@ -36,17 +38,6 @@ def _setup() -> Any:
     os.environ.pop("AWS_ENDPOINT_URL", None)
     sys.path.insert(0, str(ROOT / "layers" / "backoffice"))
     sys.path.insert(0, str(ROOT))
-
-
-def _load_app() -> Any:
-    name = "_bench_orders_auftrag"
-    spec = importlib.util.spec_from_file_location(name, ROOT / "functions" / "auftrag" / "app.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 class _Context:
@@ -80,7 +71,7 @@ def _event(method: str, path: str, body: Any = None) -> dict[str, Any]:
 
 
 def _measure(app: Any, method: str, path: str, body: Any = None) -> tuple[dict[str, Any], list[str], float]:
-    from backoffice.aws import client
+    from backoffice.platform.aws import client
 
     calls: list[str] = []
 
@@ -107,13 +98,13 @@ def run() -> list[dict[str, Any]]:
     _setup()
     from moto import mock_aws
 
-    from backoffice import article_store, config
-    from backoffice.aws import reset_clients
-    from backoffice.catalogue_import import import_catalogue
-    from backoffice.settings import get_settings
+    from backoffice import company
+    from backoffice.catalogue import article_store
+    from backoffice.catalogue.importer import import_catalogue
+    from backoffice.platform.aws import reset_clients
+    from backoffice.platform.environment import get_settings
     from local import demo_kunden
     from local.emulation import create_resources
-    from local.template import Stack
 
     rows: list[dict[str, Any]] = []
     saved = dict(os.environ)
@@ -123,12 +114,12 @@ def run() -> list[dict[str, Any]]:
             os.environ.update(stack.environment(logical))
         reset_clients()
         get_settings.cache_clear()
-        config.forget_config()
+        company.forget_config()
         article_store.forget_index()
         create_resources(stack)
         import_catalogue(ROOT / "local" / "demo_data" / "artikel")
         demo_kunden.load()
-        app = _load_app()
+        app = load_module(Stack.read(), "AuftragFunction")
 
         def body(n: int) -> dict[str, Any]:
             positions = [{"ArtNr": ARTICLES[i % len(ARTICLES)], "Menge": 1 + i % 3} for i in range(n)]
@@ -169,7 +160,7 @@ def run() -> list[dict[str, Any]]:
     os.environ.update(saved)
     reset_clients()
     get_settings.cache_clear()
-    config.forget_config()
+    company.forget_config()
     return rows
 
 

@@ -147,7 +147,7 @@ print(json.dumps({{"status": result["statusCode"], "pdf": len(pdf), "event": len
 
 def peak_memory() -> list[dict[str, Any]]:
     """The largest accepted Combine: a PDF whose base64 request just fits Lambda's 6 MB."""
-    from backoffice.zugferd import MAX_BINARY_ANSWER_BYTES
+    from backoffice.invoices.zugferd import MAX_BINARY_ANSWER_BYTES
 
     size = int(MAX_BINARY_ANSWER_BYTES * 0.93)  # leaves room for the XML and the output's growth
     script = _PEAK_SCRIPT.format(root=str(ROOT), fn=str(FUNCTION_DIR), size=size)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from backoffice.auth import save_user
+from backoffice.platform.auth import save_user
 from local import demo_kunden
 
 DEMO_USER, DEMO_PASSWORD = "demo", "demo"
@@ -27,6 +27,6 @@ def load_demo() -> list[str]:
 
 
 def load_catalogue() -> str:
-    from backoffice.catalogue_import import import_catalogue
+    from backoffice.catalogue.importer import import_catalogue
 
     return import_catalogue(DEMO_DATA / "artikel").summary()

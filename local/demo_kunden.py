@@ -10,8 +10,10 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from backoffice import config, customers, dynamo, order_list
-from backoffice.aws import client
+from backoffice import company
+from backoffice.parties import customers, order_list
+from backoffice.platform import dynamo
+from backoffice.platform.aws import client
 
 DATA = Path(__file__).resolve().parent / "demo_data" / "kunden" / "customers.json"
 DEMO_USER = "demo"
@@ -19,16 +21,16 @@ DEMO_USER = "demo"
 
 def enable_event(name: str) -> None:
     """Add an event to the company config's Events, keeping whatever else the config holds."""
-    current = config.get_config().get("Events") or []
+    current = company.get_config().get("Events") or []
     if name in current:
         return
     client("dynamodb").update_item(
         TableName=dynamo.table_name(),
-        Key=dynamo.key(config.CONFIG_PK, config.CONFIG_SK),
+        Key=dynamo.key(company.CONFIG_PK, company.CONFIG_SK),
         UpdateExpression="SET Events = list_append(if_not_exists(Events, :none), :event)",
         ExpressionAttributeValues={":none": {"L": []}, ":event": {"L": [{"S": name}]}},
     )
-    config.forget_config()
+    company.forget_config()
 
 
 def load() -> list[str]:

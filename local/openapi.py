@@ -58,7 +58,7 @@ def routed_functions(stack: Stack) -> list[str]:
 
 def function_schema(module: ModuleType) -> dict[str, Any]:
     """One function's document as powertools writes it, plus its placeholder routes."""
-    from backoffice.openapi import SECURITY_SCHEMES
+    from backoffice.http.openapi import SECURITY_SCHEMES
 
     app = module.app
     schema = json.loads(app.get_openapi_json_schema(title=TITLE, version=VERSION, security_schemes=SECURITY_SCHEMES))
@@ -85,7 +85,7 @@ def _check_components(schemas: list[dict[str, Any]]) -> None:
 def build_document(modules: dict[str, ModuleType], stack: Stack) -> dict[str, Any]:
     from aws_lambda_powertools.event_handler.openapi.merge import OpenAPIMerge
 
-    from backoffice.openapi import BEARER, SECURITY_SCHEMES, error_responses
+    from backoffice.http.openapi import BEARER, SECURITY_SCHEMES, error_responses
 
     schemas = [function_schema(modules[logical]) for logical in sorted(modules)]
     _check_components(schemas)
@@ -153,7 +153,7 @@ def _resolved(responses: dict[int, Any]) -> dict[int, Any]:
 def error_body_schema() -> dict[str, Any]:
     from pydantic.json_schema import GenerateJsonSchema
 
-    from backoffice.openapi import ErrorBody
+    from backoffice.http.openapi import ErrorBody
 
     return ErrorBody.model_json_schema(schema_generator=GenerateJsonSchema)
 

@@ -34,9 +34,9 @@ def aws() -> Iterator[Any]:
     """moto in-process with every resource of template.yaml created, the layer pointed at it."""
     from moto import mock_aws
 
-    from backoffice import config
-    from backoffice.aws import reset_clients
-    from backoffice.settings import get_settings
+    from backoffice import company
+    from backoffice.platform.aws import reset_clients
+    from backoffice.platform.environment import get_settings
     from local.emulation import create_resources
     from local.template import Stack
 
@@ -47,7 +47,7 @@ def aws() -> Iterator[Any]:
             os.environ.update(stack.environment(logical))
         reset_clients()
         get_settings.cache_clear()
-        config.forget_config()
+        company.forget_config()
         _forget_caches()
         create_resources(stack)
         yield stack
@@ -55,12 +55,12 @@ def aws() -> Iterator[Any]:
     os.environ.update(saved)
     reset_clients()
     get_settings.cache_clear()
-    config.forget_config()
+    company.forget_config()
     _forget_caches()
 
 
 def _forget_caches() -> None:
-    from backoffice import auth, idempotency
+    from backoffice.platform import auth, idempotency
 
     auth.signing_key.cache_clear()
     idempotency._persistence.cache_clear()

@@ -7,13 +7,13 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 
-from backoffice import address_store, customers
-from backoffice.addresses import TEXT_FIELDS, AddressPatch, standalone_view
-from backoffice.api import entrypoint, json_response, make_resolver, no_content
 from backoffice.errors import InvalidRequest, NotFound
-from backoffice.linking import link
-from backoffice.openapi import documented
-from backoffice.read_shapes import AdresseAntwort, KundenAdressenAntwort, SuchtrefferAntwort
+from backoffice.http.openapi import documented
+from backoffice.http.read_shapes import AdresseAntwort, KundenAdressenAntwort, SuchtrefferAntwort
+from backoffice.http.resolver import entrypoint, json_response, make_resolver, no_content
+from backoffice.links import link
+from backoffice.parties import address_store, customers
+from backoffice.parties.addresses import TEXT_FIELDS, AddressPatch, standalone_view
 
 app = make_resolver()
 

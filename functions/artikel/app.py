@@ -8,14 +8,14 @@ from urllib.parse import quote, urlencode
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
-from backoffice import article_store, articles, catalogue, catalogue_index, media
-from backoffice.api import caller, entrypoint, json_response, make_resolver
-from backoffice.aws import client
+from backoffice.catalogue import article_store, articles, list_index, media, reads
 from backoffice.errors import NotFound
-from backoffice.linking import link
-from backoffice.openapi import documented
-from backoffice.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
-from backoffice.settings import get_settings
+from backoffice.http.openapi import documented
+from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
+from backoffice.http.resolver import caller, entrypoint, json_response, make_resolver
+from backoffice.links import link
+from backoffice.platform.aws import client
+from backoffice.platform.environment import get_settings
 
 app = make_resolver()
 
@@ -35,12 +35,12 @@ def read_article(
     debinr: DebiNr = None,
     adrsprache: Language = None,
 ) -> Response[str]:
-    ctx = catalogue.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
-    return json_response({"data": catalogue.read_article(ArtNr, ctx)})
+    ctx = reads.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
+    return json_response({"data": reads.read_article(ArtNr, ctx)})
 
 
 _FIELD_NAMES = "|".join(articles.LIST_SHAPE_FIELDS)
-_SORT_NAMES = "|".join(catalogue_index.SORTABLE)
+_SORT_NAMES = "|".join(list_index.SORTABLE)
 # The patterns document what catalogue_index accepts; it checks them itself, naming each wrong field.
 FIELDS = Query(
     max_length=2048,
@@ -71,10 +71,10 @@ def list_articles(
     sorts: Annotated[str | None, SORTS] = None,
     adrsprache: Language = None,
 ) -> Response[str]:
-    sort_keys = catalogue_index.parse_sorts(sorts)
-    field_names = catalogue_index.parse_fields(fields)
-    ctx = catalogue.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
-    page = catalogue.list_page(ctx, sort_keys, field_names, limit, offset)
+    sort_keys = list_index.parse_sorts(sorts)
+    field_names = list_index.parse_fields(fields)
+    ctx = reads.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
+    page = reads.list_page(ctx, sort_keys, field_names, limit, offset)
     step = limit or max(len(page.items), 1)
     links = [_page_link("start", 0)]
     if offset > 0:
@@ -105,7 +105,7 @@ def read_media(
     ArtNr: Annotated[str, Path(max_length=15)],
     adrsprache: Language = None,
 ) -> Response[str]:
-    records = catalogue.article_media(ArtNr, caller(app).webshop, adrsprache)
+    records = reads.article_media(ArtNr, caller(app).webshop, adrsprache)
     return json_response({"data": records, "count": len(records)})
 
 
@@ -143,7 +143,7 @@ def read_media_file(
     record = article_store.media_record(IDKey)
     if record is not None:
         # The media of a hidden article are hidden as well.
-        catalogue.visible_article(str(record["ArtNr"]), caller(app).webshop)
+        reads.visible_article(str(record["ArtNr"]), caller(app).webshop)
     found = media.select_file(record, type) if record else None
     if found is None:
         raise NotFound(f"Media {IDKey} has no file of type {type}.")

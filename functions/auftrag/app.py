@@ -7,13 +7,13 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 
-from backoffice import orders
-from backoffice.api import caller, created_response, entrypoint, json_response, make_resolver
-from backoffice.document_models import OrderConvert, OrderCreate
-from backoffice.document_views import AuftragAntwort, AuftragErstellt, AuftragUmgewandelt
-from backoffice.idempotency import HEADER, run_once
-from backoffice.openapi import documented
-from backoffice.requests import header
+from backoffice.http.openapi import documented
+from backoffice.http.request_body import header
+from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver
+from backoffice.platform.idempotency import HEADER, run_once
+from backoffice.sales import orders
+from backoffice.sales.request_models import OrderConvert, OrderCreate
+from backoffice.sales.views import AuftragAntwort, AuftragErstellt, AuftragUmgewandelt
 
 app = make_resolver()
 

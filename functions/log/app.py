@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from aws_lambda_powertools.event_handler import Response
 
-from backoffice.api import caller, entrypoint, logger, make_resolver, no_content
-from backoffice.logfiles import delete_log_objects, delete_log_streams
-from backoffice.openapi import documented
+from backoffice.http.openapi import documented
+from backoffice.http.resolver import caller, entrypoint, logger, make_resolver, no_content
+from backoffice.platform.logfiles import delete_log_objects, delete_log_streams
 
 app = make_resolver()
 

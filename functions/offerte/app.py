@@ -7,13 +7,13 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
-from backoffice import quotations
-from backoffice.api import caller, created_response, entrypoint, json_response, make_resolver
-from backoffice.document_models import QuotationCreate, QuotationPatch
-from backoffice.document_views import OfferteAntwort
-from backoffice.idempotency import HEADER, run_once
-from backoffice.openapi import documented
-from backoffice.requests import header
+from backoffice.http.openapi import documented
+from backoffice.http.request_body import header
+from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver
+from backoffice.platform.idempotency import HEADER, run_once
+from backoffice.sales import quotations
+from backoffice.sales.request_models import QuotationCreate, QuotationPatch
+from backoffice.sales.views import OfferteAntwort
 
 app = make_resolver()
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice.dynamo import from_attrs
-from backoffice.logger import logger
-from backoffice.outbox import publish, publish_pending
+from backoffice.platform.dynamo import from_attrs
+from backoffice.platform.logger import logger
+from backoffice.platform.outbox import publish, publish_pending
 
 
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:

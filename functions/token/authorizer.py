@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice.auth import User, bearer_token, verify_token
 from backoffice.errors import InvalidToken
-from backoffice.logger import logger
+from backoffice.platform.auth import User, bearer_token, verify_token
+from backoffice.platform.logger import logger
 
 
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:

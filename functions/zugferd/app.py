@@ -7,16 +7,16 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import ConfigDict, Field
 
-from backoffice.api import entrypoint, logger, make_resolver
-from backoffice.cors import cors_headers
 from backoffice.errors import ApiError, InvalidRequest
+from backoffice.http.cors import cors_headers
+from backoffice.http.openapi import documented
+from backoffice.http.request_body import header
+from backoffice.http.resolver import entrypoint, logger, make_resolver
 from backoffice.models import RequestModel
-from backoffice.openapi import documented
-from backoffice.requests import header
-from backoffice.settings import get_settings
+from backoffice.platform.environment import get_settings
 
 if TYPE_CHECKING:
-    from backoffice import zugferd
+    from backoffice.invoices import zugferd
 
 app = make_resolver()
 
@@ -106,7 +106,7 @@ def preflight() -> Response[str]:
 def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-def]
     # factur-x (pypdf, lxml, requests) loads with the first POST, not at init: a preflight never
     # needs it, and the function's init stays near that of a bare `import facturx` (docs/zugferd.md).
-    from backoffice import zugferd
+    from backoffice.invoices import zugferd
 
     pdf = zugferd.decode_base64("PDF", body.PDF)
     if body.Operation == "Combine" and body.XML is None:
@@ -169,7 +169,7 @@ def _log_request(log: "zugferd.LibraryLog", summary: dict[str, Any], verbose: bo
 
 
 def _keep(request_id: str, files: dict[str, bytes]) -> None:
-    from backoffice import zugferd
+    from backoffice.invoices import zugferd
 
     settings = get_settings()
     prefix = zugferd.work_prefix(settings.log_prefix, request_id)

@@ -45,6 +45,9 @@ def test_schemathesis_finds_nothing(local_stack: dict[str, Any], api: Any, tmp_p
         os.environ.get("FUZZ_SEED", "20261123"),
         "--workers",
         "2",
+        # API Gateway waits 29 s for an integration; a slower answer is its 504, not a client's timeout.
+        "--request-timeout",
+        "29",
         "--no-color",
         "--output-truncate",
         "true",

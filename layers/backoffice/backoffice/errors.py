@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# The error body always has its three members, `info` even when it is {} (as the gateway's answers).
+ERROR_MEMBERS = frozenset({"error", "error_description", "info"})
+
 
 class ApiError(Exception):
     """An answer other than success; raised anywhere, turned into a response by the resolver."""

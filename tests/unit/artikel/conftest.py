@@ -15,8 +15,8 @@ DEMO = Path(__file__).resolve().parents[3] / "local" / "demo_data" / "artikel"
 @pytest.fixture
 def catalogue(aws: Any) -> Any:
     """moto with the demo catalogue imported."""
-    from backoffice import article_store
-    from backoffice.catalogue_import import import_catalogue
+    from backoffice.catalogue import article_store
+    from backoffice.catalogue.importer import import_catalogue
 
     article_store.forget_index()
     result = import_catalogue(DEMO)

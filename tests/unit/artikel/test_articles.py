@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal as D
 
-from backoffice import articles
+from backoffice.catalogue import articles
 
 
 def article(**extra: object) -> dict:

@@ -6,7 +6,7 @@ from decimal import Decimal as D
 
 import pytest
 
-from backoffice import catalogue_index as ci
+from backoffice.catalogue import list_index as ci
 from backoffice.errors import InvalidRequest
 
 ROWS = [

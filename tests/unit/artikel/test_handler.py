@@ -171,7 +171,7 @@ def test_media_errors(call, path: str, query: dict | None, status: int) -> None:
 
 
 def test_list_requests_do_not_depend_on_offset(call) -> None:
-    from backoffice.aws import client
+    from backoffice.platform.aws import client
 
     calls: list[str] = []
     client("dynamodb").meta.events.register("before-call.dynamodb.*", lambda model, **_: calls.append(model.name))
@@ -186,9 +186,9 @@ def test_list_requests_do_not_depend_on_offset(call) -> None:
 
 
 def test_all_that_fits_then_next_link(call, monkeypatch) -> None:
-    from backoffice import catalogue
+    from backoffice.catalogue import reads
 
-    monkeypatch.setattr(catalogue, "BODY_BUDGET", 400)
+    monkeypatch.setattr(reads, "BODY_BUDGET", 400)
     resp = call("/www/artikel", {"limit": "0", "fields": "ArtNr", "sorts": "+ArtNr"})
     out = body(resp)
     # Each {"ArtNr":"1000"} is 16 bytes plus a comma: 23 articles fit in 400 bytes.

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from backoffice import config, dynamo
-from backoffice.catalogue_import import ImportRefused, import_catalogue
+from backoffice import company
+from backoffice.catalogue.importer import ImportRefused, import_catalogue
+from backoffice.platform import dynamo
 
 CONFIG = {
     "Typ": "Konfiguration",
@@ -43,24 +44,24 @@ def write(folder: Path, *records: object) -> Path:
 
 
 def table_items() -> list[dict]:
-    from backoffice.aws import client
+    from backoffice.platform.aws import client
 
     return client("dynamodb").scan(TableName=dynamo.table_name())["Items"]
 
 
 def test_import_writes_config_and_accessors(aws, tmp_path: Path) -> None:
     import_catalogue(write(tmp_path, CONFIG, ARTICLE, PRICE, STOCK))
-    config.forget_config()
-    assert config.leading_currency() == "CHF"
-    assert config.currencies() == ["CHF", "EUR"]
-    assert config.rest_price_list() == "VK"
-    assert config.standard_tax_rate() == D("8.1")
-    assert config.event_enabled("REST_Auft")
-    assert not config.event_enabled("REST_Kunde")
-    assert config.enabled_events() == ["REST_Auft"]
-    assert config.order_location() == 1
-    assert config.released_warehouses() == [1, 2]
-    normal, export = config.tax_codes()
+    company.forget_config()
+    assert company.leading_currency() == "CHF"
+    assert company.currencies() == ["CHF", "EUR"]
+    assert company.rest_price_list() == "VK"
+    assert company.standard_tax_rate() == D("8.1")
+    assert company.event_enabled("REST_Auft")
+    assert not company.event_enabled("REST_Kunde")
+    assert company.enabled_events() == ["REST_Auft"]
+    assert company.order_location() == 1
+    assert company.released_warehouses() == [1, 2]
+    normal, export = company.tax_codes()
     assert (normal.code, normal.rate, normal.tax_class, normal.pos_ust_s, normal.pos_vst_s, normal.domestic) == (
         "1",
         D("8.1"),
@@ -70,8 +71,8 @@ def test_import_writes_config_and_accessors(aws, tmp_path: Path) -> None:
         True,
     )
     assert (export.rate, export.tax_class, export.pos_ust_u, export.domestic) == (D(0), "X", "220", False)
-    assert config.tax_code("9") == export
-    assert config.tax_code("7") is None
+    assert company.tax_code("9") == export
+    assert company.tax_code("7") is None
 
 
 def test_reimport_updates_in_place(aws, tmp_path: Path) -> None:

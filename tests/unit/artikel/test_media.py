@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from backoffice import media
+from backoffice.catalogue import media
 
 RECORD = {
     "IDKey": 7,

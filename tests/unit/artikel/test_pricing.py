@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal as D
 
-from backoffice import pricing
+from backoffice.catalogue import prices
 
 
 def tiers(*rows: tuple[str, str | None, str]) -> list[dict]:
@@ -45,67 +45,67 @@ PACKED = {
 
 
 def test_tier_by_quantity_last_tier_open() -> None:
-    assert pricing.applicable_price(ARTICLE, None, D(1), "CHF", None, "VK").PreisList == D("10.00")
-    assert pricing.applicable_price(ARTICLE, None, D(9), "CHF", None, "VK").PreisList == D("10.00")
-    assert pricing.applicable_price(ARTICLE, None, D(10), "CHF", None, "VK").PreisList == D("9.50")
-    assert pricing.applicable_price(ARTICLE, None, D(49), "CHF", None, "VK").PreisList == D("9.50")
-    hit = pricing.applicable_price(ARTICLE, None, D(5000), "CHF", None, "VK")
+    assert prices.applicable_price(ARTICLE, None, D(1), "CHF", None, "VK").PreisList == D("10.00")
+    assert prices.applicable_price(ARTICLE, None, D(9), "CHF", None, "VK").PreisList == D("10.00")
+    assert prices.applicable_price(ARTICLE, None, D(10), "CHF", None, "VK").PreisList == D("9.50")
+    assert prices.applicable_price(ARTICLE, None, D(49), "CHF", None, "VK").PreisList == D("9.50")
+    hit = prices.applicable_price(ARTICLE, None, D(5000), "CHF", None, "VK")
     assert (hit.PreisList, hit.AbAnzahl, hit.BisAnzahl) == (D("9.00"), D(50), None)
 
 
 def test_fraction_between_tiers_takes_the_lower_tier() -> None:
     # 9.5 lies after BisAnzahl 9 and before AbAnzahl 10: tier 1 runs until tier 2 starts.
-    assert pricing.applicable_price(ARTICLE, None, D("9.5"), "CHF", None, "VK").PreisList == D("10.00")
+    assert prices.applicable_price(ARTICLE, None, D("9.5"), "CHF", None, "VK").PreisList == D("10.00")
 
 
 def test_below_first_tier_is_no_price() -> None:
-    assert pricing.applicable_price(ARTICLE, None, D("0.5"), "CHF", None, "VK") is None
+    assert prices.applicable_price(ARTICLE, None, D("0.5"), "CHF", None, "VK") is None
 
 
 def test_customer_list_first_then_rest_list() -> None:
-    hit = pricing.applicable_price(ARTICLE, None, D(30), "CHF", "WV", "VK")
+    hit = prices.applicable_price(ARTICLE, None, D(30), "CHF", "WV", "VK")
     assert (hit.Preisliste, hit.PreisList) == ("WV", D("8.00"))
     # EUR has no WV list: the fallback to VK answers, gross.
-    hit = pricing.applicable_price(ARTICLE, None, D(30), "EUR", "WV", "VK")
+    hit = prices.applicable_price(ARTICLE, None, D(30), "EUR", "WV", "VK")
     assert (hit.Preisliste, hit.PreisList, hit.Preisart, hit.WaehrAbk) == ("VK", D("10.60"), "B", "EUR")
 
 
 def test_lists_are_never_merged() -> None:
     # WV starts at 20: for 5 pieces the WV list applies and has no tier; VK's 10.00 is not used.
-    assert pricing.applicable_price(ARTICLE, None, D(5), "CHF", "WV", "VK") is None
-    assert pricing.find_price_list(ARTICLE, None, "CHF", "WV", "VK")["Preisliste"] == "WV"
+    assert prices.applicable_price(ARTICLE, None, D(5), "CHF", "WV", "VK") is None
+    assert prices.find_price_list(ARTICLE, None, "CHF", "WV", "VK")["Preisliste"] == "WV"
 
 
 def test_unknown_currency_or_list_is_no_price() -> None:
-    assert pricing.applicable_price(ARTICLE, None, D(1), "USD", None, "VK") is None
-    assert pricing.applicable_price(ARTICLE, None, D(1), "CHF", "XX", None) is None
-    assert pricing.price_items(ARTICLE, None, "USD", None, "VK") == []
+    assert prices.applicable_price(ARTICLE, None, D(1), "USD", None, "VK") is None
+    assert prices.applicable_price(ARTICLE, None, D(1), "CHF", "XX", None) is None
+    assert prices.price_items(ARTICLE, None, "USD", None, "VK") == []
 
 
 def test_vpe_price_counts_vpes_from_base_quantity() -> None:
     # 48 pieces = 4 cartons of 12: tier 1..4 at 60.00 per carton; 60 pieces = 5 cartons: 55.00.
-    assert pricing.applicable_price(PACKED, "KAR", D(48), "CHF", None, "VK").PreisList == D("60.00")
-    hit = pricing.applicable_price(PACKED, "KAR", D(60), "CHF", None, "VK")
+    assert prices.applicable_price(PACKED, "KAR", D(48), "CHF", None, "VK").PreisList == D("60.00")
+    hit = prices.applicable_price(PACKED, "KAR", D(60), "CHF", None, "VK")
     assert (hit.PreisList, hit.VPEinheit) == (D("55.00"), "KAR")
     # 6 pieces = half a carton: below the first tier.
-    assert pricing.applicable_price(PACKED, "KAR", D(6), "CHF", None, "VK") is None
+    assert prices.applicable_price(PACKED, "KAR", D(6), "CHF", None, "VK") is None
 
 
 def test_vpe_hidden_by_webshopvpe_has_no_price() -> None:
-    assert pricing.applicable_price(PACKED, "ST", D(1), "CHF", None, "VK") is None
-    assert pricing.applicable_price(PACKED, "PAL", D(1), "CHF", None, "VK") is None
+    assert prices.applicable_price(PACKED, "ST", D(1), "CHF", None, "VK") is None
+    assert prices.applicable_price(PACKED, "PAL", D(1), "CHF", None, "VK") is None
 
 
 def test_price_items_list_every_tier_of_the_winning_list() -> None:
-    items = pricing.price_items(ARTICLE, None, "CHF", "WV", "VK")
+    items = prices.price_items(ARTICLE, None, "CHF", "WV", "VK")
     assert [(i["AbAnzahl"], i["BisAnzahl"], i["PreisList"]) for i in items] == [(D(20), None, D("8.00"))]
-    items = pricing.price_items(ARTICLE, None, "CHF", None, "VK")
+    items = prices.price_items(ARTICLE, None, "CHF", None, "VK")
     assert [i["PreisList"] for i in items] == [D("10.00"), D("9.50"), D("9.00")]
     assert items[0]["ArtNr"] == "A1"
     assert items[0]["Preisart"] == "N"
 
 
 def test_list_order_skips_repeats_and_missing() -> None:
-    assert pricing.list_order("VK", "VK") == ["VK"]
-    assert pricing.list_order(None, "VK") == ["VK"]
-    assert pricing.list_order("WV", None) == ["WV"]
+    assert prices.list_order("VK", "VK") == ["VK"]
+    assert prices.list_order(None, "VK") == ["VK"]
+    assert prices.list_order("WV", None) == ["WV"]

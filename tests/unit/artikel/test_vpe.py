@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal as D
 
-from backoffice import vpe
+from backoffice.catalogue import vpe
 
 ARTICLE = {
     "ArtNr": "P1",

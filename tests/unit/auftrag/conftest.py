@@ -21,15 +21,16 @@ def demo(aws: Any) -> list[str]:
     Customers 100001 (CHF, WV, KT10), 100002 (CHF, WV, KT20), 100003 (CHF, VK, export code 9),
     100004 (CHF, no price list: VK), 100005 (LI, CHF), 100006 (DE, EUR: foreign).
     """
-    from backoffice import article_store, config
-    from backoffice.catalogue_import import import_catalogue
+    from backoffice import company
+    from backoffice.catalogue import article_store
+    from backoffice.catalogue.importer import import_catalogue
     from local import demo_kunden
     from local.moto_patches import copy_tables_once
 
     copy_tables_once()  # as the local stack: one rollback backup per transaction, same semantics
     article_store.forget_index()
     import_catalogue(DEMO)
-    config.forget_config()
+    company.forget_config()
     lines = demo_kunden.load()
     yield lines
     article_store.forget_index()

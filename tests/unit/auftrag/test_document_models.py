@@ -12,8 +12,10 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import BaseModel, ValidationError
 
-from backoffice.api import json_response, make_resolver, validation_fields
-from backoffice.document_models import (
+from backoffice.http.resolver import json_response, make_resolver, validation_fields
+from backoffice.json_codec import loads
+from backoffice.sales.position_patch import PositionChange
+from backoffice.sales.request_models import (
     MAX_POSITIONS,
     OrderConvert,
     OrderCreate,
@@ -22,8 +24,6 @@ from backoffice.document_models import (
     payment_records,
     position_changes,
 )
-from backoffice.encoding import loads
-from backoffice.position_patch import PositionChange
 
 
 def body(text: str) -> Any:

@@ -11,7 +11,9 @@ from decimal import Decimal as D
 
 import pytest
 
-from backoffice.documents import (
+from backoffice.errors import InvalidRequest
+from backoffice.json_codec import dumps
+from backoffice.sales.calculation import (
     GROSS,
     NET,
     Document,
@@ -20,8 +22,6 @@ from backoffice.documents import (
     compute_document,
     is_domestic,
 )
-from backoffice.encoding import dumps
-from backoffice.errors import InvalidRequest
 
 # Swiss codes (class C): form lines of the Swiss VAT return (302 normal, 312 reduced, 342 lodging,
 # 200 turnover, 400 input tax, 220 exports).

@@ -28,7 +28,7 @@ ORDER = {
 
 
 def stock(art_nr: str, sk: str) -> Decimal:
-    from backoffice import dynamo
+    from backoffice.platform import dynamo
 
     item = dynamo.get_item(f"ARTIKEL#{art_nr}", sk)
     assert item is not None
@@ -136,7 +136,8 @@ def test_an_order_with_vpe_and_discount_to_the_rappen(call):
 
 
 def test_the_order_list_entry_and_the_event_are_written_with_the_order(call):
-    from backoffice import order_list, outbox
+    from backoffice.parties import order_list
+    from backoffice.platform import outbox
 
     nr = call("auftrag", "POST", "/www/auftrag", ORDER).json()["data"]["AuftNr"]
     entries = order_list.latest("100004", 10)
@@ -148,11 +149,12 @@ def test_the_order_list_entry_and_the_event_are_written_with_the_order(call):
 
 
 def test_no_event_when_rest_auft_is_not_enabled(call):
-    from backoffice import config, dynamo, outbox
+    from backoffice import company
+    from backoffice.platform import dynamo, outbox
 
     item = dynamo.get_item("CONFIG", "COMPANY")
     dynamo.put_item({**item, "Events": ["REST_Kunde"]})
-    config.forget_config()
+    company.forget_config()
     assert call("auftrag", "POST", "/www/auftrag", ORDER).status == 201
     assert [i for i in outbox.pending() if i["Event"] == "REST_Auft"] == []
 
@@ -265,9 +267,9 @@ def test_500_positions_work_and_501_are_a_400_naming_the_limit(call):
 
 
 def test_distinct_stock_items_beyond_one_transaction_are_a_400():
-    from backoffice import orders
-    from backoffice.documents import PositionInput, TaxCode
     from backoffice.errors import InvalidRequest
+    from backoffice.sales import orders
+    from backoffice.sales.calculation import PositionInput, TaxCode
 
     tax = TaxCode("2", Decimal("2.6"), "Reduziert", "C")
     positions = [PositionInput(n, f"A{n}", Decimal(2), Decimal(1), tax) for n in range(1, orders.MAX_RESERVATIONS + 2)]
@@ -295,13 +297,13 @@ class Fault:
         raise ClientError({"Error": {"Code": self.code, "Message": "injected"}}, "TransactWriteItems")
 
     def __enter__(self) -> Fault:
-        from backoffice.aws import client
+        from backoffice.platform.aws import client
 
         client("dynamodb").meta.events.register("before-call.dynamodb.TransactWriteItems", self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        from backoffice.aws import client
+        from backoffice.platform.aws import client
 
         client("dynamodb").meta.events.unregister("before-call.dynamodb.TransactWriteItems", self)
 
@@ -333,7 +335,7 @@ def test_a_failing_transaction_writes_nothing(call, code, status):
 
 def test_a_transaction_cancelled_by_one_item_writes_none_of_the_others(call):
     """A real cancellation in the table: the order's number is taken by an item already there."""
-    from backoffice import dynamo
+    from backoffice.platform import dynamo
 
     dynamo.put_item({"PK": "AUFTRAG#400001", "SK": "KOPF", "Kind": "AUFTRAG", "KundNr": "100001"})
     before = snapshot()
@@ -386,13 +388,13 @@ class LostAnswer:
         raise ReadTimeoutError(endpoint_url="http://dynamodb")
 
     def __enter__(self) -> LostAnswer:
-        from backoffice.aws import client
+        from backoffice.platform.aws import client
 
         client("dynamodb").meta.events.register(self.event, self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        from backoffice.aws import client
+        from backoffice.platform.aws import client
 
         client("dynamodb").meta.events.unregister(self.event, self)
 
@@ -418,17 +420,18 @@ def test_a_timeout_before_the_write_is_a_503_and_writes_nothing(call):
 
 
 def test_500_positions_with_long_umlaut_texts_are_stored_in_chunks_and_read_back(call):
-    from backoffice import dynamo, sales_store
+    from backoffice.platform import dynamo
+    from backoffice.sales import document_store
 
     text = "Müsli-Spezialmischung " * 93  # 2,046 characters, 2,139 bytes in UTF-8
     positions = [{"ArtNr": "1000", "Menge": 1, "PosBez": f"{n:03d} {text}"[:2048]} for n in range(500)]
     answer = call("auftrag", "POST", "/www/auftrag", {"GrundDaten": {"KundNr": "100004"}, "Positionen": positions})
     assert answer.status == 201, answer.text
     nr = answer.json()["data"]["AuftNr"]
-    chunks = list(dynamo.query(f"AUFTRAG#{nr}", sk_prefix=sales_store.CHUNK_PREFIX))
+    chunks = list(dynamo.query(f"AUFTRAG#{nr}", sk_prefix=document_store.CHUNK_PREFIX))
     # 500 rows of ~2.3 KB: 4 chunks of at most 350 KB
     assert [c["SK"] for c in chunks] == ["POS#0001", "POS#0002", "POS#0003", "POS#0004"]
-    assert all(len(c["Rows"].encode()) <= sales_store.CHUNK_BYTES for c in chunks)
+    assert all(len(c["Rows"].encode()) <= document_store.CHUNK_BYTES for c in chunks)
     read = call("auftrag", "GET", f"/www/auftrag/{nr}").json()["data"]["Positionen"]
     assert [p["PosBez"] for p in read] == [p["PosBez"] for p in positions]
 

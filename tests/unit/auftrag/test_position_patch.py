@@ -6,9 +6,9 @@ from decimal import Decimal as D
 
 import pytest
 
-from backoffice.documents import GROSS, PositionInput, TaxCode, compute_document
 from backoffice.errors import InvalidRequest
-from backoffice.position_patch import PositionChange, plan_patch
+from backoffice.sales.calculation import GROSS, PositionInput, TaxCode, compute_document
+from backoffice.sales.position_patch import PositionChange, plan_patch
 
 CH_NORMAL = TaxCode("N81", D("8.1"), "MWST Normalsatz 8.1%", "C", "302", "400", "200")
 CH_REDUCED = TaxCode("R26", D("2.6"), "MWST reduziert 2.6%", "C", "312", "400", "200")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from backoffice.errors import Conflict
-from backoffice.quotation_rules import Terms, check_assignment, check_conversion, misfits
+from backoffice.sales.quotation_rules import Terms, check_assignment, check_conversion, misfits
 
 SHOP_CHF = Terms(price_list="WEB", cost_unit="KT01", tax_code="N81", currency="CHF")
 

@@ -195,9 +195,9 @@ def test_a_template_quotation_fits_one_customer_and_not_another(call):
 
 
 def test_two_racing_patches_both_take_effect(call):
-    from backoffice import quotations
-    from backoffice.aws import client
-    from backoffice.document_models import QuotationPatch
+    from backoffice.platform.aws import client
+    from backoffice.sales import quotations
+    from backoffice.sales.request_models import QuotationPatch
 
     nr = offerte(call, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})["OffertNr"]
     fired: list[int] = []
@@ -223,8 +223,9 @@ def test_two_racing_patches_both_take_effect(call):
 
 
 def test_a_patch_that_keeps_losing_the_race_is_a_409(call):
-    from backoffice import dynamo, quotations
-    from backoffice.aws import client
+    from backoffice.platform import dynamo
+    from backoffice.platform.aws import client
+    from backoffice.sales import quotations
 
     nr = offerte(call, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})["OffertNr"]
 
@@ -248,7 +249,8 @@ def test_a_patch_that_keeps_losing_the_race_is_a_409(call):
 
 
 def test_convert_a_quotation_once(call):
-    from backoffice import order_list, outbox
+    from backoffice.parties import order_list
+    from backoffice.platform import outbox
 
     quoted = offerte(call, QUOTATION)
     nr = quoted["OffertNr"]
@@ -341,9 +343,9 @@ def test_put_with_idempotency_key_answers_the_first_order_again(call):
 
 
 def test_a_patch_between_read_and_conversion_cancels_the_whole_order(call):
-    from backoffice import quotations
-    from backoffice.aws import client
-    from backoffice.document_models import QuotationPatch
+    from backoffice.platform.aws import client
+    from backoffice.sales import quotations
+    from backoffice.sales.request_models import QuotationPatch
 
     nr = offerte(call, QUOTATION)["OffertNr"]
     fired: list[int] = []

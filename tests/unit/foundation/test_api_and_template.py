@@ -11,9 +11,9 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from botocore.exceptions import ClientError
 from pydantic import Field
 
-from backoffice.api import entrypoint, json_response, make_resolver, not_implemented, validation_fields
+from backoffice.http.resolver import entrypoint, json_response, make_resolver, not_implemented, validation_fields
 from backoffice.models import Number, RequestModel
-from backoffice.settings import Settings
+from backoffice.platform.environment import Settings
 from local.gateway import lambda_context, load_module
 from local.template import Stack
 

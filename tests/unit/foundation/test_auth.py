@@ -10,8 +10,8 @@ from typing import Any
 import jwt
 import pytest
 
-from backoffice import auth, dynamo
 from backoffice.errors import InvalidToken
+from backoffice.platform import auth, dynamo
 
 
 def test_a_password_is_stored_only_as_a_salted_scrypt_hash() -> None:

@@ -9,8 +9,9 @@ from decimal import Decimal
 
 import pytest
 
-from backoffice.api import created_response, json_response
-from backoffice.encoding import JSON_CONTENT_TYPE, dumps, loads
+from backoffice.http.resolver import created_response, json_response
+from backoffice.http.responses import JSON_CONTENT_TYPE
+from backoffice.json_codec import dumps, loads
 
 
 def test_umlauts_and_accents_arrive_as_escapes_and_the_body_is_iso_8859_1() -> None:

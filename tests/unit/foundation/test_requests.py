@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from backoffice.errors import InvalidRequest, PayloadTooLarge, UnsupportedMediaType
-from backoffice.requests import MAX_EVENT_BYTES, decode_text_body, header, media_type
+from backoffice.http.request_body import MAX_EVENT_BYTES, decode_text_body, header, media_type
 
 
 def event(body: str | None, content_type: str | None = "application/json", b64: bool = False) -> dict[str, Any]:

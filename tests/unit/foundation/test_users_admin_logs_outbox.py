@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from botocore.stub import Stubber
 
-from backoffice import auth, dynamo, idempotency, logfiles, outbox
 from backoffice.admin.__main__ import main as admin
-from backoffice.aws import client
-from backoffice.config import CONFIG_PK, CONFIG_SK, forget_config
+from backoffice.company import CONFIG_PK, CONFIG_SK, forget_config
 from backoffice.errors import Conflict, InvalidRequest, NotFound
-from backoffice.settings import get_settings
+from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
+from backoffice.platform.aws import client
+from backoffice.platform.environment import get_settings
 from local.gateway import lambda_context, load_handler
 
 

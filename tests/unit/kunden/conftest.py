@@ -27,8 +27,8 @@ MINIMAL = {
 @pytest.fixture
 def config(aws: Any) -> Callable[..., None]:
     """Write the company config item (Events) and forget the cached one."""
-    from backoffice import config as company
-    from backoffice import dynamo
+    from backoffice import company
+    from backoffice.platform import dynamo
 
     def write(events: list[str] | None = None) -> None:
         dynamo.put_item({"PK": "CONFIG", "SK": "COMPANY", "Events": events if events is not None else ["REST_Kunde"]})

@@ -97,21 +97,21 @@ class RequestCounter:
         self.calls.append(model.name)
 
     def __enter__(self) -> RequestCounter:
-        from backoffice.aws import client
+        from backoffice.platform.aws import client
 
         client("dynamodb").meta.events.register("before-call.dynamodb", self._count)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        from backoffice.aws import client
+        from backoffice.platform.aws import client
 
         client("dynamodb").meta.events.unregister("before-call.dynamodb", self._count)
 
 
 def table_items() -> list[dict[str, Any]]:
     """Every item of the table (tests only: a scan)."""
-    from backoffice import dynamo
-    from backoffice.aws import client
+    from backoffice.platform import dynamo
+    from backoffice.platform.aws import client
 
     items, kwargs = [], {"TableName": dynamo.table_name()}
     while True:

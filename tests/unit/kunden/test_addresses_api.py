@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from backoffice import address_store
+from backoffice.parties import address_store
 from tests.unit.kunden.conftest import MINIMAL
 from tests.unit.kunden.helpers import RequestCounter, call, table_items
 

@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from backoffice import order_list, outbox
+from backoffice.parties import order_list
+from backoffice.platform import outbox
 from tests.unit.kunden.conftest import MINIMAL
 from tests.unit.kunden.helpers import RequestCounter, call, table_items
 
@@ -257,7 +258,7 @@ def _orders(debi_nr: str) -> list[order_list.OrderEntry]:
 
 
 def test_read_with_latest_orders_in_two_requests(config, minimal):
-    from backoffice import dynamo
+    from backoffice.platform import dynamo
 
     call("kunden", "POST", "/www/kunden", minimal)
     for entry in _orders("100001"):
@@ -283,7 +284,7 @@ def test_read_with_latest_orders_in_two_requests(config, minimal):
 
 
 def test_status_change_moves_the_entry(config, minimal):
-    from backoffice import dynamo
+    from backoffice.platform import dynamo
 
     call("kunden", "POST", "/www/kunden", minimal)
     entries = _orders("100001")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from backoffice import postal, reference
+from backoffice.parties import postal, reference
 from tools import reference_data
 
 

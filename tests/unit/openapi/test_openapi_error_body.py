@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from backoffice.api import error_response
-from backoffice.encoding import dumps
 from backoffice.errors import NotFound, NotImplementedYet
+from backoffice.http.resolver import error_response
+from backoffice.json_codec import dumps
 
 
 def test_error_body_keeps_an_empty_info() -> None:

@@ -9,9 +9,9 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from openapi_spec_validator import validate
 from pydantic import BaseModel, Field
 
-from backoffice.api import json_response, make_resolver
+from backoffice.http.openapi import CREATED_HEADERS, JSON, ErrorBody, documented, error_responses
+from backoffice.http.resolver import json_response, make_resolver
 from backoffice.models import Number, RequestModel
-from backoffice.openapi import CREATED_HEADERS, JSON, ErrorBody, documented, error_responses
 
 
 class Antwort(BaseModel):

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Path
 
-from backoffice.api import entrypoint, json_response, make_resolver
+from backoffice.http.resolver import entrypoint, json_response, make_resolver
 from local.gateway import lambda_context
 
 app = make_resolver()

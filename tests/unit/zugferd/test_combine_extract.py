@@ -8,8 +8,8 @@ import re
 import pypdf
 import pytest
 
-from backoffice import zugferd
 from backoffice.errors import EndpointError
+from backoffice.invoices import zugferd
 from tests.zugferd_samples import LEVELS, invoice_pdf, invoice_xml, page_texts
 
 # (level of the sample, attachment name, XMP conformance level)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from backoffice.cors import allowed_origins, cors_headers
+from backoffice.http.cors import allowed_origins, cors_headers
 
 COMMON = {
     "Access-Control-Allow-Methods": "OPTIONS, POST",

@@ -54,7 +54,7 @@ def b64(data: bytes) -> str:
 @pytest.fixture
 def service_log(handler: Any) -> Iterator[io.StringIO]:
     """The structured lines the function writes to its log."""
-    from backoffice.api import logger
+    from backoffice.http.resolver import logger
 
     buf = io.StringIO()
     previous = logger.registered_handler.setStream(buf)
@@ -92,8 +92,8 @@ def test_verbose_logs_every_library_line_with_the_request_id(handler: Any, servi
 
 
 def test_debug_keeps_the_work_files_of_a_failure_too(handler: Any) -> None:
-    from backoffice.aws import client
-    from backoffice.settings import get_settings
+    from backoffice.platform.aws import client
+    from backoffice.platform.environment import get_settings
 
     pdf = b"kein PDF"
     result = handler(event({"Operation": "Combine", "PDF": b64(pdf), "XML": b64(invoice_xml()), "Debug": True}), CTX)
@@ -106,7 +106,7 @@ def test_debug_keeps_the_work_files_of_a_failure_too(handler: Any) -> None:
 
 
 def test_errors_carry_the_cors_headers(handler: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from backoffice.settings import get_settings
+    from backoffice.platform.environment import get_settings
 
     monkeypatch.setenv("ALLOWED_ORIGINS", "https://shop.example")
     get_settings.cache_clear()

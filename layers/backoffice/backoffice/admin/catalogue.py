@@ -24,7 +24,7 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"{args.path} does not exist.", file=sys.stderr)
         return 2
     where = select_target(args)
-    from backoffice.catalogue_import import ImportRefused, import_catalogue, progress_bar
+    from backoffice.catalogue.importer import ImportRefused, import_catalogue, progress_bar
 
     try:
         result = import_catalogue(args.path, None if args.quiet else progress_bar())

@@ -29,7 +29,7 @@ def add_user(args: argparse.Namespace) -> int:
         if getpass.getpass("Again: ") != password:
             print("The passwords differ; nothing written.", file=sys.stderr)
             return 1
-    from backoffice.auth import save_user
+    from backoffice.platform.auth import save_user
 
     try:
         save_user(args.name, password, args.webshop)

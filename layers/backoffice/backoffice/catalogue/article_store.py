@@ -1,0 +1,69 @@
+"""Reading articles, stock, media, customers' price-list types and the catalogue index."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backoffice.catalogue import articles, list_index
+from backoffice.platform import dynamo
+
+_index = list_index.IndexCache()
+
+
+def customer_pricing_key(debi_nr: str) -> tuple[str, str]:
+    """Written by the catalogue import per customer: Preisliste, KTNr, WUSTCode, AdrSprache."""
+    return f"KUNDE#{debi_nr}", "PRICING"
+
+
+def customer_pricing(debi_nr: str | None) -> dict[str, Any]:
+    """The customer's pricing item; {} for no customer or one without an item (who then gets the
+    configured RESTPreisliste)."""
+    if not debi_nr:
+        return {}
+    return dynamo.get_item(*customer_pricing_key(debi_nr)) or {}
+
+
+def article_partition(art_nr: str) -> tuple[dict[str, Any] | None, list[dict[str, Any]], list[dict[str, Any]]]:
+    """(article, stock items, media records) of one article, in one Query."""
+    article, stock, media = None, [], []
+    for item in dynamo.query(articles.article_pk(art_nr)):
+        sk = item["SK"]
+        if sk == articles.ARTICLE_SK:
+            article = item
+        elif sk.startswith(articles.STOCK_PREFIX):
+            stock.append(item)
+        elif sk.startswith(articles.MEDIA_PREFIX):
+            media.append(item)
+    return article, stock, media
+
+
+def articles_by_number(art_nrs: list[str]) -> dict[str, dict[str, Any]]:
+    found = dynamo.batch_get(articles.article_key(n) for n in art_nrs)
+    return {a["ArtNr"]: a for a in found}
+
+
+def stock_of(items: list[dict[str, Any]], released: list[int]) -> list[dict[str, Any]]:
+    keys = [k for a in items for k in articles.stock_keys(a, released)]
+    return dynamo.batch_get(keys) if keys else []
+
+
+def media_record(id_key: int) -> dict[str, Any] | None:
+    return dynamo.get_item(f"MEDIA#{id_key}", "MEDIA")
+
+
+def catalogue() -> list_index.IndexCache:
+    """The index, read again only when the import wrote a new version (one GetItem per call)."""
+    global _index
+    head = dynamo.get_item(list_index.INDEX_PK, list_index.HEAD_SK)
+    if head is None:
+        return list_index.IndexCache()
+    version = str(head["Version"])
+    if version != _index.version:
+        chunks = [bytes(item["Rows"]) for item in dynamo.query(list_index.INDEX_PK, list_index.chunk_prefix(version))]
+        _index = list_index.IndexCache(version=version, rows=list_index.unpack(chunks))
+    return _index
+
+
+def forget_index() -> None:
+    global _index
+    _index = list_index.IndexCache()

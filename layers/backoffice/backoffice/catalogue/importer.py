@@ -1,0 +1,551 @@
+"""The catalogue import: JSON Lines records (docs/catalogue.md) into the table and the bucket.
+
+Everything is read and checked first; a single invalid record refuses the whole import with its
+file, line and reason, before anything is written. Re-importing writes the same keys again:
+records are updated in place, never duplicated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+
+from backoffice import company
+from backoffice.catalogue import article_store, articles, list_index, media
+from backoffice.models import Number, RequestModel
+from backoffice.platform import dynamo
+from backoffice.platform.aws import client
+from backoffice.platform.environment import get_settings
+
+Progress = Callable[[int, int], None]
+Texts = dict[Annotated[str, Field(min_length=3, max_length=4)], Annotated[str, Field(max_length=255)]]
+
+
+class TaxCodeRecord(RequestModel):
+    Code: Annotated[str, Field(min_length=1, max_length=8)]
+    Satz: Number
+    Bezeichnung: Annotated[str, Field(max_length=80)] = ""
+    Klasse: Literal["D", "C", "X"] = "D"
+    PosUSTSZiffer: Annotated[str, Field(max_length=12)] | None = None
+    PosVSTSZiffer: Annotated[str, Field(max_length=12)] | None = None
+    PosUSTUZiffer: Annotated[str, Field(max_length=12)] | None = None
+    Verwendung: Literal["Inland", "Ausland"] = "Inland"
+
+
+class ConfigRecord(RequestModel):
+    Typ: Literal["Konfiguration"]
+    Leitwaehrung: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+    Waehrungen: list[Annotated[str, Field(pattern=r"^[A-Z]{3}$")]] = Field(default_factory=list)
+    RESTPreisliste: Annotated[str, Field(min_length=1, max_length=12)]
+    StandardWUSTSatz: Number
+    WUSTCodes: list[TaxCodeRecord] = Field(default_factory=list)
+    Events: list[Literal["REST_Auft", "REST_Kunde"]] = Field(default_factory=list)
+    StaoNr: int | None = None
+    Lager: list[int] = Field(default_factory=list)
+
+
+class AttributeRecord(RequestModel):
+    PHKey: Annotated[str, Field(min_length=1, max_length=12)]
+    Contents: Annotated[str, Field(max_length=200)] = ""
+
+
+class PackagingRecord(RequestModel):
+    VPEinheit: Annotated[str, Field(min_length=1, max_length=30)]
+    VPEEANNr: Annotated[str, Field(max_length=30)] | None = None
+    VPBezeichnung: Texts | Annotated[str, Field(max_length=255)] | None = None
+    Gewicht: Number | None = None
+    VPEGewicht: Number | None = None
+    GewichtInhalt: Number | None = None
+    Faktor: Number = Field(gt=0)
+
+
+class DeclarationRecord(RequestModel):
+    Nr: int
+    AdrSprache: Annotated[str, Field(min_length=3, max_length=4)] | None = None
+    Bezeichnung1: Annotated[str, Field(max_length=255)] | None = None
+    Bezeichnung2: Annotated[str, Field(max_length=255)] | None = None
+    KurzBezeichnung: Annotated[str, Field(max_length=80)] | None = None
+    OrtLand: Annotated[str, Field(pattern=r"^[A-Z]{2}$")] | None = None
+
+
+class ArticleRecord(RequestModel):
+    Typ: Literal["Artikel"]
+    ArtNr: Annotated[str, Field(min_length=1, max_length=15, pattern=r"^[^#/?\s]+$")]
+    ArtBez: Texts | Annotated[str, Field(max_length=255)]
+    AnLager: Literal["J", "N"] = "J"
+    ArtikelStatus: int = 1
+    Einheit: Annotated[str, Field(max_length=12)] | None = None
+    Farbe: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
+    WUSTSatz: Number | None = None
+    GeaendertAmUTC: Annotated[str, Field(max_length=30)] | None = None
+    ArtGruppe: Annotated[str, Field(max_length=12)] | None = None
+    ArtKlasse: Annotated[str, Field(max_length=8)] | None = None
+    BeschaffungsArt: Annotated[str, Field(max_length=1)] | None = None
+    VerarbeitungsArt: Annotated[str, Field(max_length=1)] | None = None
+    ArtGewicht: Number | None = None
+    attributes: list[AttributeRecord] = Field(default_factory=list)
+    Verpackungen: list[PackagingRecord] = Field(default_factory=list)
+    Deklaration: list[DeclarationRecord] = Field(default_factory=list)
+
+    @field_validator("Verpackungen")
+    @classmethod
+    def _unique_vpe(cls, value: list[PackagingRecord]) -> list[PackagingRecord]:
+        codes = [p.VPEinheit for p in value]
+        if len(codes) != len(set(codes)):
+            raise ValueError("a VPEinheit is given twice")
+        return value
+
+
+class TierRecord(RequestModel):
+    AbAnzahl: Number = Field(ge=0)
+    BisAnzahl: Number | None = None
+    PreisList: Number = Field(ge=0)
+
+
+class PriceRecord(RequestModel):
+    Typ: Literal["Preis"]
+    ArtNr: Annotated[str, Field(min_length=1, max_length=15)]
+    Preisliste: Annotated[str, Field(min_length=1, max_length=12)]
+    WaehrAbk: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+    VPEinheit: Annotated[str, Field(max_length=30)] | None = None
+    Preisart: Literal["N", "B"] = "N"
+    Bereich: Annotated[str, Field(max_length=15)] | None = None
+    GeaendertAmUTC: Annotated[str, Field(max_length=30)] | None = None
+    Staffel: list[TierRecord] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _tiers(self) -> PriceRecord:
+        tiers = self.Staffel
+        for i, tier in enumerate(tiers):
+            last = i == len(tiers) - 1
+            if i and tier.AbAnzahl <= tiers[i - 1].AbAnzahl:
+                raise ValueError(f"Staffel[{i}].AbAnzahl must be greater than the tier before")
+            if last and tier.BisAnzahl is not None:
+                raise ValueError(f"Staffel[{i}]: the last tier is open, without BisAnzahl")
+            if tier.BisAnzahl is not None and (
+                tier.BisAnzahl < tier.AbAnzahl or (not last and tier.BisAnzahl >= tiers[i + 1].AbAnzahl)
+            ):
+                raise ValueError(f"Staffel[{i}].BisAnzahl must lie between its AbAnzahl and the next tier's")
+        return self
+
+
+class StockRecord(RequestModel):
+    Typ: Literal["Bestand"]
+    ArtNr: Annotated[str, Field(min_length=1, max_length=15)]
+    VPEinheit: Annotated[str, Field(max_length=30)] | None = None
+    StaoNr: int = Field(ge=0)
+    LagerOrt: Annotated[str, Field(max_length=30)] | None = None
+    LagerBestand: int
+    Bereich: Annotated[str, Field(max_length=15)] | None = None
+
+
+class MediaRecord(RequestModel):
+    Typ: Literal["Media"]
+    IDKey: int = Field(ge=1)
+    ArtNr: Annotated[str, Field(min_length=1, max_length=15)]
+    AMDDateiName: Annotated[str, Field(min_length=1, max_length=255)]
+    AMDBildFormat: Annotated[str, Field(max_length=12)] | None = None
+    AMDTextFormat: Annotated[str, Field(max_length=12)] | None = None
+    AMDVerwendung: Annotated[str, Field(max_length=12)] | None = None
+    AdrSprache: Annotated[str, Field(min_length=3, max_length=4)] | None = None
+    OrtLand: Annotated[str, Field(max_length=4)] | None = None
+    ArtGruppe: Annotated[str, Field(max_length=12)] | None = None
+    Kommentar: Annotated[str, Field(max_length=255)] | None = None
+    AMDText: str | None = None
+    Bild: str | None = None  # path of the image file, relative to the import file
+    Text: str | None = None  # path of the UTF-8 text file, relative to the import file
+
+    @model_validator(mode="after")
+    def _has_file(self) -> MediaRecord:
+        if not self.Bild and not self.Text:
+            raise ValueError("a media record needs a Bild or a Text file")
+        if self.Bild and media.image_content_type(self.AMDBildFormat) is None:
+            raise ValueError(f"AMDBildFormat must be one of {', '.join(media.IMAGE_TYPES)}")
+        return self
+
+
+class CustomerPricingRecord(RequestModel):
+    Typ: Literal["Kundenpreisliste"]
+    DebiNr: Annotated[str, Field(pattern=r"^[0-9]{1,6}$")]
+    Preisliste: Annotated[str, Field(min_length=1, max_length=12)]
+    KTNr: Annotated[str, Field(max_length=12)] | None = None
+    WUSTCode: Annotated[str, Field(max_length=8)] | None = None
+    AdrSprache: Annotated[str, Field(min_length=3, max_length=4)] | None = None
+
+
+MODELS: dict[str, type[RequestModel]] = {
+    "Konfiguration": ConfigRecord,
+    "Artikel": ArticleRecord,
+    "Preis": PriceRecord,
+    "Bestand": StockRecord,
+    "Media": MediaRecord,
+    "Kundenpreisliste": CustomerPricingRecord,
+}
+
+
+class ImportRefused(Exception):
+    """The input is not valid; nothing was written. `problems` lists each line and reason."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = problems
+
+
+@dataclass
+class Parsed:
+    """The checked content of an import; `where` maps a record to its file and line."""
+
+    config: ConfigRecord | None = None
+    articles: dict[str, ArticleRecord] = field(default_factory=dict)
+    prices: list[PriceRecord] = field(default_factory=list)
+    stock: list[StockRecord] = field(default_factory=list)
+    media: list[tuple[MediaRecord, Path]] = field(default_factory=list)
+    customers: list[CustomerPricingRecord] = field(default_factory=list)
+    where: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    articles: int
+    prices: int
+    stock: int
+    media: int
+    customers: int
+    config: bool
+
+    def summary(self) -> str:
+        return (
+            f"{self.articles} articles, {self.prices} price lists, {self.stock} stock items, "
+            f"{self.media} media, {self.customers} customer price lists"
+            + (", the configuration" if self.config else "")
+        )
+
+
+def source_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(path.glob("*.jsonl"))
+    return [path]
+
+
+def read_lines(path: Path) -> Iterable[tuple[str, dict[str, Any] | str, Path]]:
+    """(place, record or what is wrong, folder of the file) for every non-empty line."""
+    for file in source_files(path):
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            yield f"{file}", f"cannot be read as UTF-8: {exc}", file.parent
+            continue
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not line.strip() or line.lstrip().startswith("//"):
+                continue
+            place = f"{file.name} line {number}"
+            try:
+                record = json.loads(line, parse_float=Decimal)
+            except json.JSONDecodeError as exc:
+                yield place, f"not valid JSON: {exc.msg} at column {exc.colno}", file.parent
+                continue
+            yield place, record, file.parent
+
+
+def _loc(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def parse(lines: Iterable[tuple[str, dict[str, Any] | str, Path]]) -> Parsed:
+    """Every record checked on its own; ImportRefused with all problems found."""
+    parsed, problems = Parsed(), []
+    for place, record, folder in lines:
+        if isinstance(record, str):
+            problems.append(f"{place}: {record}")
+            continue
+        model = MODELS.get(record.get("Typ")) if isinstance(record, dict) else None
+        if model is None:
+            problems.append(f"{place}: Typ must be one of {', '.join(MODELS)}")
+            continue
+        try:
+            item = model.model_validate(record)
+        except ValidationError as exc:
+            for err in exc.errors():
+                problems.append(f"{place}: {_loc(err['loc']) or 'record'}: {err['msg']}")
+            continue
+        parsed.where[id(item)] = place
+        if isinstance(item, ConfigRecord):
+            if parsed.config is not None:
+                problems.append(f"{place}: a second Konfiguration record")
+            parsed.config = item
+        elif isinstance(item, ArticleRecord):
+            if item.ArtNr in parsed.articles:
+                problems.append(f"{place}: article {item.ArtNr} is given twice")
+            parsed.articles[item.ArtNr] = item
+        elif isinstance(item, PriceRecord):
+            parsed.prices.append(item)
+        elif isinstance(item, StockRecord):
+            parsed.stock.append(item)
+        elif isinstance(item, MediaRecord):
+            parsed.media.append((item, folder))
+        elif isinstance(item, CustomerPricingRecord):
+            parsed.customers.append(item)
+    if problems:
+        raise ImportRefused(problems)
+    return parsed
+
+
+def article_item(record: ArticleRecord, now: str) -> dict[str, Any]:
+    data = record.model_dump(exclude={"Typ"}, exclude_none=True)
+    if isinstance(data["ArtBez"], dict):
+        data["ArtBez"] = {k.lower(): v for k, v in data["ArtBez"].items()}
+    for p in data.get("Verpackungen", []):
+        if isinstance(p.get("VPBezeichnung"), dict):
+            p["VPBezeichnung"] = {k.lower(): v for k, v in p["VPBezeichnung"].items()}
+    for d in data.get("Deklaration", []):
+        if d.get("AdrSprache"):
+            d["AdrSprache"] = d["AdrSprache"].lower()
+    pk, sk = articles.article_key(record.ArtNr)
+    return {"PK": pk, "SK": sk, **data, "GeaendertAmUTC": record.GeaendertAmUTC or now}
+
+
+def check_references(parsed: Parsed, stored: dict[str, dict[str, Any]], currencies: list[str]) -> None:
+    """What needs more than one record: known articles, VPE codes, currencies, unique keys."""
+    problems = []
+
+    def article(art_nr: str) -> dict[str, Any] | None:
+        if art_nr in parsed.articles:
+            return parsed.articles[art_nr].model_dump()
+        return stored.get(art_nr)
+
+    def vpe_problem(art: dict[str, Any], code: str | None) -> str | None:
+        codes = [p["VPEinheit"] for p in art.get("Verpackungen") or ()]
+        if codes and code is None:
+            return f"article {art['ArtNr']} has VPE ({', '.join(codes)}): give VPEinheit"
+        if code is not None and code not in codes:
+            return f"VPEinheit {code} is not a VPE of article {art['ArtNr']}"
+        return None
+
+    seen_prices: set[tuple[Any, ...]] = set()
+    for price in parsed.prices:
+        place = parsed.where[id(price)]
+        art = article(price.ArtNr)
+        if art is None:
+            problems.append(f"{place}: unknown article {price.ArtNr}")
+            continue
+        if price.WaehrAbk not in currencies:
+            problems.append(f"{place}: WaehrAbk {price.WaehrAbk} is not one of {', '.join(currencies)}")
+        if problem := vpe_problem(art, price.VPEinheit):
+            problems.append(f"{place}: {problem}")
+        key = (price.ArtNr, price.Preisliste, price.WaehrAbk, price.VPEinheit)
+        if key in seen_prices:
+            problems.append(f"{place}: a second price list {price.Preisliste} {price.WaehrAbk} for the same VPE")
+        seen_prices.add(key)
+    seen_stock: set[tuple[Any, ...]] = set()
+    for stock in parsed.stock:
+        place = parsed.where[id(stock)]
+        art = article(stock.ArtNr)
+        if art is None:
+            problems.append(f"{place}: unknown article {stock.ArtNr}")
+            continue
+        if problem := vpe_problem(art, stock.VPEinheit):
+            problems.append(f"{place}: {problem}")
+        key = (stock.ArtNr, stock.VPEinheit, stock.StaoNr)
+        if key in seen_stock:
+            problems.append(f"{place}: a second stock of the same VPE and location")
+        seen_stock.add(key)
+    seen_media: set[int] = set()
+    for record, folder in parsed.media:
+        place = parsed.where[id(record)]
+        if article(record.ArtNr) is None:
+            problems.append(f"{place}: unknown article {record.ArtNr}")
+        if record.IDKey in seen_media:
+            problems.append(f"{place}: IDKey {record.IDKey} is given twice")
+        seen_media.add(record.IDKey)
+        for name in (record.Bild, record.Text):
+            if name and not (folder / name).is_file():
+                problems.append(f"{place}: file {name} not found beside the import file")
+        if record.Text and (folder / record.Text).is_file():
+            try:
+                (folder / record.Text).read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                problems.append(f"{place}: {record.Text} is not UTF-8 text")
+    if problems:
+        raise ImportRefused(problems)
+
+
+def _put_all(items: list[dict[str, Any]], progress: Callable[[int], None]) -> None:
+    """BatchWriteItem, 25 at a time, unprocessed items retried."""
+    db, table = client("dynamodb"), dynamo.table_name()
+    for start in range(0, len(items), 25):
+        request = {table: [{"PutRequest": {"Item": dynamo.to_attrs(i)}} for i in items[start : start + 25]]}
+        while request:
+            request = db.batch_write_item(RequestItems=request).get("UnprocessedItems") or {}
+        progress(min(25, len(items) - start))
+
+
+def _delete_all(keys: list[tuple[str, str]]) -> None:
+    db, table = client("dynamodb"), dynamo.table_name()
+    for start in range(0, len(keys), 25):
+        request = {table: [{"DeleteRequest": {"Key": dynamo.key(pk, sk)}} for pk, sk in keys[start : start + 25]]}
+        while request:
+            request = db.batch_write_item(RequestItems=request).get("UnprocessedItems") or {}
+
+
+def _stored_index() -> tuple[str | None, list[dict[str, Any]]]:
+    head = dynamo.get_item(list_index.INDEX_PK, list_index.HEAD_SK, consistent=True)
+    if head is None:
+        return None, []
+    version = str(head["Version"])
+    chunks = [bytes(i["Rows"]) for i in dynamo.query(list_index.INDEX_PK, list_index.chunk_prefix(version))]
+    return version, list_index.unpack(chunks)
+
+
+def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResult:
+    """Check everything, then write: media files, items, the index, and the config last."""
+    parsed = parse(read_lines(path))
+    wanted = {r.ArtNr for r in parsed.prices} | {r.ArtNr for r in parsed.stock} | {m.ArtNr for m, _ in parsed.media}
+    need = sorted(wanted | set(parsed.articles))
+    stored = article_store.articles_by_number(need) if need else {}
+    currencies = [parsed.config.Leitwaehrung, *parsed.config.Waehrungen] if parsed.config else company.currencies()
+    check_references(parsed, stored, currencies)
+
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    items: dict[tuple[str, str], dict[str, Any]] = {}
+    changed: dict[str, dict[str, Any]] = {}
+    for art_nr, record in parsed.articles.items():
+        item = article_item(record, now)
+        item["Preise"] = stored.get(art_nr, {}).get("Preise", [])  # kept unless Preis records replace them
+        changed[art_nr] = item
+    prices: dict[str, list[dict[str, Any]]] = {}
+    for price in parsed.prices:
+        data = price.model_dump(exclude={"Typ", "ArtNr"}, exclude_none=True)
+        data["GeaendertAmUTC"] = price.GeaendertAmUTC or now
+        data["Staffel"] = [t.model_dump(exclude_none=True) for t in price.Staffel]
+        prices.setdefault(price.ArtNr, []).append(data)
+    for art_nr, lists in prices.items():
+        item = changed.get(art_nr) or dict(stored[art_nr])
+        item["Preise"] = lists
+        changed[art_nr] = item
+    for item in changed.values():
+        items[(item["PK"], item["SK"])] = item
+    for stock in parsed.stock:
+        item = articles.stock_item(
+            stock.ArtNr, stock.VPEinheit, stock.StaoNr, stock.LagerOrt, Decimal(stock.LagerBestand), stock.Bereich
+        )
+        items[(item["PK"], item["SK"])] = item
+    for customer in parsed.customers:
+        pk, sk = article_store.customer_pricing_key(customer.DebiNr)
+        data = customer.model_dump(exclude={"Typ"}, exclude_none=True)
+        if data.get("AdrSprache"):
+            data["AdrSprache"] = data["AdrSprache"].lower()
+        items[(pk, sk)] = {"PK": pk, "SK": sk, **data}
+    uploads = []
+    for record, folder in parsed.media:
+        item = media_item(record, folder, now, uploads)
+        for pk, sk in media.record_keys(record.ArtNr, record.IDKey):
+            items[(pk, sk)] = {**item, "PK": pk, "SK": sk}
+
+    total = len(items) + len(uploads)
+    done = 0
+
+    def step(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(done, total)
+
+    s3, bucket = client("s3"), get_settings().bucket_name
+    for key, body, content_type in uploads:
+        s3.put_object(Bucket=bucket, Key=key, Body=body, ContentType=content_type)
+        step(1)
+    _put_all(list(items.values()), step)
+    if changed:
+        write_index(changed.values())
+    if parsed.config is not None:
+        dynamo.put_item(config_item(parsed.config))
+        company.forget_config()
+    return ImportResult(
+        articles=len(parsed.articles),
+        prices=len(parsed.prices),
+        stock=len(parsed.stock),
+        media=len(parsed.media),
+        customers=len(parsed.customers),
+        config=parsed.config is not None,
+    )
+
+
+def media_item(record: MediaRecord, folder: Path, now: str, uploads: list[tuple[str, bytes, str]]) -> dict[str, Any]:
+    data = record.model_dump(exclude={"Typ", "Bild", "Text"}, exclude_none=True)
+    if data.get("AdrSprache"):
+        data["AdrSprache"] = data["AdrSprache"].lower()
+    data["Modified_UTC"] = now
+    if record.Bild:
+        body = (folder / record.Bild).read_bytes()
+        key = media.s3_key(record.IDKey, "bild", Path(record.Bild).name)
+        content_type = media.image_content_type(record.AMDBildFormat) or "application/octet-stream"
+        uploads.append((key, body, content_type))
+        data.update(BildKey=key, BildGroesse=len(body), BildMD5=hashlib.md5(body, usedforsecurity=False).hexdigest())
+    if record.Text:
+        body = (folder / record.Text).read_bytes()
+        key = media.s3_key(record.IDKey, "text", Path(record.Text).name)
+        uploads.append((key, body, media.TEXT_CONTENT_TYPE))
+        data.update(TextKey=key, TextGroesse=len(body), TextMD5=hashlib.md5(body, usedforsecurity=False).hexdigest())
+        if record.AMDText is None:
+            data["AMDText"] = body.decode("utf-8")
+    return data
+
+
+def config_item(record: ConfigRecord) -> dict[str, Any]:
+    data = record.model_dump(exclude={"Typ"}, exclude_none=True)
+    data["Waehrungen"] = list(dict.fromkeys([record.Leitwaehrung, *record.Waehrungen]))
+    return {"PK": company.CONFIG_PK, "SK": company.CONFIG_SK, **data}
+
+
+def write_index(changed: Iterable[dict[str, Any]]) -> None:
+    """The index with the changed articles' rows replaced: new chunks, then the head, then the old
+    chunks deleted (readers of the old version keep a consistent view until the head switches)."""
+    old_version, rows = _stored_index()
+    by_nr = {r["ArtNr"]: r for r in rows}
+    for article in changed:
+        by_nr[article["ArtNr"]] = list_index.index_row(article)
+    version = uuid.uuid4().hex[:12]
+    chunks = list_index.pack(list(by_nr.values()))
+    _put_all(
+        [
+            {"PK": list_index.INDEX_PK, "SK": list_index.chunk_sk(version, n), "Rows": chunk}
+            for n, chunk in enumerate(chunks)
+        ],
+        lambda _: None,
+    )
+    dynamo.put_item({"PK": list_index.INDEX_PK, "SK": list_index.HEAD_SK, "Version": version, "Rows": len(by_nr)})
+    if old_version:
+        old = dynamo.query(list_index.INDEX_PK, list_index.chunk_prefix(old_version))
+        _delete_all([(i["PK"], i["SK"]) for i in old])
+
+
+def progress_bar(stream: Any = None, width: int = 40) -> Progress:
+    """A text progress bar for large imports, redrawn at most once per percent."""
+    last = [-1]
+    out = stream or sys.stderr
+
+    def show(done: int, total: int) -> None:
+        percent = 100 * done // max(total, 1)
+        if percent == last[0]:
+            return
+        last[0] = percent
+        filled = width * done // max(total, 1)
+        out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} items")
+        if done >= total:
+            out.write("\n")
+        out.flush()
+
+    return show

@@ -1,0 +1,122 @@
+"""The article reads behind GET /www/artikel[/{ArtNr}] and /www/artikelmedia: the rules of
+articles.py, pricing.py and vpe.py applied to what article_store.py reads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from backoffice import company
+from backoffice.catalogue import article_store, articles, list_index, media
+from backoffice.errors import InvalidRequest, NotFound
+from backoffice.json_codec import dumps
+
+# A list answer stops below Lambda's 6 MB response limit (the proxy envelope escapes the body
+# once more), and says so with links.next and X-Total-Count: a list is never cut silently.
+BODY_BUDGET = 4_500_000
+_BATCH = 100  # articles read per BatchGetItem
+
+
+@dataclass(frozen=True)
+class ReadContext:
+    """What every article of one answer shares: currency, price-list type, languages, config."""
+
+    currency: str
+    price_list_type: str | None
+    rest_list: str | None
+    standard_rate: Any
+    languages: list[str]
+    released: list[int]
+    webshop: str | None
+
+
+def read_context(waehrabk: str | None, debinr: str | None, adrsprache: str | None, webshop: str | None) -> ReadContext:
+    known = company.currencies()
+    currency = (waehrabk or known[0]).strip().upper()
+    if currency not in known:
+        raise InvalidRequest("waehrabk is not a price currency.", {"waehrabk": f"one of {', '.join(known)}"})
+    customer = article_store.customer_pricing(debinr.strip() if debinr else None)
+    return ReadContext(
+        currency=currency,
+        price_list_type=customer.get("Preisliste"),
+        rest_list=company.rest_price_list(),
+        standard_rate=company.standard_tax_rate(),
+        languages=articles.language_order(adrsprache, customer.get("AdrSprache")),
+        released=company.released_warehouses(),
+        webshop=webshop,
+    )
+
+
+def _shape(article: dict[str, Any], ctx: ReadContext, stock: list[dict[str, Any]], single: bool) -> dict[str, Any]:
+    return articles.read_shape(
+        article,
+        currency=ctx.currency,
+        price_list_type=ctx.price_list_type,
+        rest_list=ctx.rest_list,
+        standard_rate=ctx.standard_rate,
+        languages=ctx.languages,
+        stock=stock,
+        released=ctx.released,
+        with_declarations=single,
+    )
+
+
+def visible_article(
+    art_nr: str, webshop: str | None
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """(article, stock, media) of an article the caller may see; a hidden one is a 404 as well."""
+    article, stock, records = article_store.article_partition(art_nr)
+    if article is None or not articles.visible_to(articles.webshops(article), webshop):
+        raise NotFound(f"There is no article {art_nr}.")
+    return article, stock, records
+
+
+def read_article(art_nr: str, ctx: ReadContext) -> dict[str, Any]:
+    article, stock, _ = visible_article(art_nr, ctx.webshop)
+    return _shape(article, ctx, stock, single=True)
+
+
+def article_media(art_nr: str, webshop: str | None, adrsprache: str | None) -> list[dict[str, Any]]:
+    article, _, records = visible_article(art_nr, webshop)
+    return media.shown_records(article, records, articles.language_order(adrsprache, None))
+
+
+@dataclass
+class Page:
+    items: list[dict[str, Any]]
+    total: int
+    offset: int
+    next_offset: int | None  # where the next page starts; None at the end
+
+
+def list_page(
+    ctx: ReadContext, sorts: list[list_index.SortKey], fields: list[str] | None, limit: int, offset: int
+) -> Page:
+    """One page of the visible catalogue in the asked order (limit 0: all that fits)."""
+    index = article_store.catalogue()
+    ordered = index.order(sorts, ctx.languages, ctx.webshop, ctx.standard_rate)
+    end = len(ordered) if limit == 0 else min(len(ordered), offset + limit)
+    wanted = ordered[offset:end]
+    items: list[dict[str, Any]] = []
+    size = 0
+    with_stock = fields is None or any(f in fields for f in ("Bestand", "Verpackungen"))
+    for batch in _batches(wanted):
+        found = article_store.articles_by_number(batch)
+        present = [found[n] for n in batch if n in found]
+        stock: dict[str, list[dict[str, Any]]] = {}
+        for item in article_store.stock_of(present, ctx.released) if with_stock else []:
+            stock.setdefault(item["ArtNr"], []).append(item)
+        for article in present:
+            shape = articles.restrict(_shape(article, ctx, stock.get(article["ArtNr"], []), single=False), fields)
+            size += len(dumps(shape)) + 1
+            if size > BODY_BUDGET and items:
+                return Page(items, len(ordered), offset, offset + len(items))
+            items.append(shape)
+    # Articles deleted since the index was written are skipped; the next page starts after them.
+    return Page(items, len(ordered), offset, end if end < len(ordered) else None)
+
+
+def _batches(numbers: list[str]) -> Iterator[list[str]]:
+    for start in range(0, len(numbers), _BATCH):
+        yield numbers[start : start + _BATCH]

@@ -1,0 +1,240 @@
+"""What every handler module shares: the resolver, its exception handlers, responses, the caller.
+
+A handler module does::
+
+    app = make_resolver()
+
+    @app.get("/www/thing/<key>")
+    def read(key: str) -> Response[str]:
+        return json_response({"data": ...})
+
+    lambda_handler = entrypoint(app)
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.openapi.exceptions import (
+    RequestUnsupportedContentType,
+    RequestValidationError,
+)
+from botocore.exceptions import ClientError
+
+from backoffice import links
+from backoffice.errors import (
+    ERROR_MEMBERS,
+    ApiError,
+    InvalidRequest,
+    NotFound,
+    NotImplementedYet,
+    Unavailable,
+    UnsupportedMediaType,
+)
+from backoffice.http.request_body import base_url, decode_text_body
+from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers
+from backoffice.json_codec import dumps, loads
+from backoffice.platform.logger import logger
+
+_THROTTLED = {
+    "ProvisionedThroughputExceededException",
+    "ThrottlingException",
+    "RequestLimitExceeded",
+    "Throttling",
+    "TooManyRequestsException",
+    "InternalServerError",
+    "ServiceUnavailable",
+}
+
+
+def json_response(payload: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response[str]:
+    return Response(status, JSON_CONTENT_TYPE, dumps(payload), headers=headers)
+
+
+def created_response(payload: Any, status: int = 201) -> Response[str]:
+    """A create answer: Cache-Control no-store, Content-MD5 and Content-Length of the exact body."""
+    body = dumps(payload)
+    return Response(status, JSON_CONTENT_TYPE, body, headers=create_headers(body.encode("ascii")))
+
+
+def no_content() -> Response[str]:
+    return Response(204, None, "")
+
+
+def proxy_result(response: Response) -> dict[str, Any]:
+    """A Response as the dict a REST-API proxy integration returns (for answers outside routing)."""
+    headers = {k: v for k, v in response.headers.items() if isinstance(v, str)}
+    return {
+        "statusCode": response.status_code,
+        "headers": headers,
+        "body": response.body or "",
+        "isBase64Encoded": False,
+    }
+
+
+def error_response(err: ApiError) -> Response[str]:
+    return Response(err.status, JSON_CONTENT_TYPE, dumps(err.body(), keep=ERROR_MEMBERS), headers=err.headers)
+
+
+def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """('body', 'Positionen', 0, 'Menge') -> 'Positionen[0].Menge'; query and path names as sent."""
+    parts = list(loc)
+    if parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:]
+    path = ""
+    for part in parts:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        elif isinstance(part, str) and not any(c in part for c in "[]()"):
+            path += f".{part}" if path else part
+    return path or "body"
+
+
+def validation_fields(errors: list[dict[str, Any]]) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for err in errors:
+        path = field_path(err.get("loc", ()))
+        msg = err.get("msg", "invalid")
+        if err.get("type") == "json_invalid":
+            path, msg = "body", f"invalid JSON: {err.get('ctx', {}).get('error', msg)}"
+        fields[path] = f"{fields[path]}; {msg}" if path in fields else msg
+    return fields
+
+
+# The body parsed by the entrypoint, handed to the resolver's deserializer so that a large body is
+# parsed once. Per thread: the local stack serves requests concurrently in one process.
+_parsed = threading.local()
+
+
+def _parse_once(body: str | None) -> None:
+    """Parse a JSON body before routing: broken JSON is a 400 on every route, declared or not."""
+    _parsed.text, _parsed.value = None, None
+    if body:
+        try:
+            value = loads(body)
+        except json.JSONDecodeError as exc:
+            raise InvalidRequest("The body is not valid JSON.", {"body": str(exc)}) from exc
+        _parsed.text, _parsed.value = body, value
+
+
+def _deserialize(text: str) -> Any:
+    if text is getattr(_parsed, "text", None):
+        return _parsed.value
+    return loads(text)
+
+
+class _Resolver(APIGatewayRestResolver):
+    def _convert_matches_into_route_keys(self, match: re.Match[str]) -> dict[str, str]:
+        """The path values as the client meant them: API Gateway (REST) hands `path` on
+        percent-encoded (`M%C3%BCsli` is `Müsli`, `A%2FB` is `A/B`), and the values come from it."""
+        keys = super()._convert_matches_into_route_keys(match)
+        try:
+            return {name: unquote(value, errors="strict") for name, value in keys.items()}
+        except UnicodeDecodeError as exc:
+            raise InvalidRequest("The path is not valid UTF-8.", {"path": "percent-encode UTF-8 bytes"}) from exc
+
+
+def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
+    """The resolver every function uses, with the error shape of the whole API."""
+    app = _Resolver(
+        enable_validation=True,
+        serializer=dumps,
+        json_body_deserializer=_deserialize,
+        **kwargs,
+    )
+
+    @app.exception_handler(ApiError)
+    def _api_error(err: ApiError) -> Response[str]:
+        return error_response(err)
+
+    @app.exception_handler(RequestValidationError)
+    def _invalid(err: RequestValidationError) -> Response[str]:
+        fields = validation_fields(list(err.errors()))
+        return error_response(InvalidRequest("The request is not valid.", fields))
+
+    @app.exception_handler(RequestUnsupportedContentType)
+    def _media(err: RequestUnsupportedContentType) -> Response[str]:
+        return error_response(UnsupportedMediaType("Send the body as application/json."))
+
+    @app.exception_handler(json.JSONDecodeError)
+    def _broken_json(err: json.JSONDecodeError) -> Response[str]:
+        return error_response(InvalidRequest("The body is not valid JSON.", {"body": str(err)}))
+
+    @app.exception_handler(NotFoundError)
+    def _no_route(err: NotFoundError) -> Response[str]:
+        path = app.current_event.path
+        return error_response(NotFound(f"No route {app.current_event.http_method} {path}."))
+
+    @app.exception_handler(ClientError)
+    def _aws(err: ClientError) -> Response[str]:
+        code = err.response.get("Error", {}).get("Code", "")
+        if code in _THROTTLED:
+            logger.warning("AWS is throttling", extra={"code": code})
+            return error_response(Unavailable("The service is busy; retry shortly.", retry_after=2))
+        return _unexpected(err)
+
+    @app.exception_handler(Exception)
+    def _unexpected(err: Exception) -> Response[str]:
+        logger.exception("unexpected error")
+        err_ = ApiError("An unexpected error occurred; it has been logged.")
+        err_.status, err_.code = 500, "internal_error"
+        return error_response(err_)
+
+    return app
+
+
+def not_implemented(route: str) -> Callable[..., Response[str]]:
+    """A route that is declared but not built yet: 501 with the error body."""
+
+    def placeholder(**_: str) -> Response[str]:
+        raise NotImplementedYet(route)
+
+    # The resolver validates a route's arguments by its signature: name the path parameters.
+    names = re.findall(r"\{(\w+)\}", route)
+    placeholder.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=str) for n in names],
+        return_annotation=Response[str],
+    )
+    # `make openapi` documents such a route with its 501 answer only.
+    placeholder.not_implemented = True  # type: ignore[attr-defined]
+    return placeholder
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who calls: handed over by the authorizer through the request context."""
+
+    user: str
+    webshop: str | None
+
+
+def caller(app: APIGatewayRestResolver) -> Caller:
+    ctx = app.current_event.raw_event.get("requestContext", {}).get("authorizer") or {}
+    return Caller(user=str(ctx.get("user", "")), webshop=ctx.get("webshop") or None)
+
+
+def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
+    """The Lambda handler of a function: decode the body, then route."""
+
+    @logger.inject_lambda_context(clear_state=True)
+    def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        links.use_base(base_url(event))
+        try:
+            decode_text_body(event)
+            _parse_once(event.get("body"))
+            return app.resolve(event, context)
+        except ApiError as err:
+            return proxy_result(error_response(err))
+        finally:
+            links.use_base("")
+
+    return lambda_handler

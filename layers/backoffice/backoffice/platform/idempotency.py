@@ -1,0 +1,76 @@
+"""Idempotent creates: the `Idempotency-Key` header of POST/PUT makes a retry return the first answer.
+
+Powertools Idempotency keeps the answers in the idempotency table. A retry while the first
+request still runs is a 409, and so is the same key with another body. A failure (an exception)
+is not stored, so the client may retry it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from aws_lambda_powertools.utilities.idempotency import (
+    DynamoDBPersistenceLayer,
+    IdempotencyConfig,
+    idempotent_function,
+)
+from aws_lambda_powertools.utilities.idempotency.exceptions import (
+    IdempotencyAlreadyInProgressError,
+    IdempotencyValidationError,
+)
+
+from backoffice.errors import Conflict, InvalidRequest
+from backoffice.platform.aws import client
+from backoffice.platform.environment import get_settings
+
+HEADER = "Idempotency-Key"
+MAX_KEY_LENGTH = 255
+# A webshop retries within minutes or hours; a day covers a retry after an outage too.
+EXPIRES_AFTER_SECONDS = 24 * 3600
+
+
+@cache
+def _persistence() -> DynamoDBPersistenceLayer:
+    return DynamoDBPersistenceLayer(table_name=get_settings().idempotency_table_name, boto3_client=client("dynamodb"))
+
+
+def run_once(
+    operation: str,
+    idempotency_key: str | None,
+    body: Any,
+    create: Callable[[], dict[str, Any]],
+    lambda_context: Any = None,
+) -> dict[str, Any]:
+    """Run `create` once per key (per operation); a retry with the same key gets its answer again."""
+    if idempotency_key is None:
+        return create()
+    if not idempotency_key.strip() or len(idempotency_key) > MAX_KEY_LENGTH:
+        raise InvalidRequest(
+            f"The {HEADER} header must have 1 to {MAX_KEY_LENGTH} characters.",
+            {HEADER: f"1 to {MAX_KEY_LENGTH} characters"},
+        )
+    config = IdempotencyConfig(
+        event_key_jmespath="key",
+        payload_validation_jmespath="body",
+        expires_after_seconds=EXPIRES_AFTER_SECONDS,
+    )
+    if lambda_context is not None:
+        config.register_lambda_context(lambda_context)
+
+    @idempotent_function(
+        data_keyword_argument="request", persistence_store=_persistence(), config=config, key_prefix=operation
+    )
+    def _create(request: dict[str, Any]) -> dict[str, Any]:
+        return create()
+
+    try:
+        return _create(request={"key": idempotency_key, "body": body})
+    except IdempotencyAlreadyInProgressError as exc:
+        raise Conflict(
+            f"A request with this {HEADER} is still being processed; retry in a moment.",
+            {HEADER: idempotency_key},
+        ) from exc
+    except IdempotencyValidationError as exc:
+        raise Conflict(f"This {HEADER} was used before with a different body.", {HEADER: idempotency_key}) from exc

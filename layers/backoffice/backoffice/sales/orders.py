@@ -1,0 +1,302 @@
+"""Orders (Auftrag): create one, convert a quotation into one, read one.
+
+An order is written with ONE TransactWriteItems: its head and position chunks
+(`backoffice.sales_store`), the customer's order-list entry (`backoffice.order_list`), one
+`ADD LagerBestand` per distinct stock item it reserves, the REST_Auft outbox item when the event
+is enabled, and for a conversion the quotation's converted marker. Either all of it is stored or
+nothing: there is never a reservation without its order nor an order without its reservations.
+DynamoDB holds at most 100 items in one transaction, so the distinct stock items of one order are
+limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
+
+from backoffice import company
+from backoffice.catalogue import article_store, articles
+from backoffice.errors import Conflict, InvalidRequest, NotFound, Unavailable
+from backoffice.money import divide, plain
+from backoffice.parties import order_list
+from backoffice.platform import dynamo
+from backoffice.platform.outbox import outbox_ops
+from backoffice.sales import document_store
+from backoffice.sales.calculation import PositionInput, compute_document
+from backoffice.sales.position_pricing import (
+    Wanted,
+    check_currency,
+    code_by_name,
+    is_stock_managed,
+    load_articles,
+    load_customer,
+    price_positions,
+)
+from backoffice.sales.quotation_rules import check_conversion
+from backoffice.sales.quotations import (
+    buyer_head,
+    buyer_terms,
+    checked_addresses,
+    get_quotation,
+    lost_race,
+    quotation_terms,
+)
+from backoffice.sales.request_models import OrderConvert, OrderCreate, payment_records
+
+EVENT = "REST_Auft"
+AUFT_NR_START = 400001
+STATUS = "N"  # AuftStatus of a new order, and PlanStatus of its order-list entry
+DEFAULT_LOCATION = 1  # StaoNr when neither the request nor the configuration names one
+# 100 items per transaction, less: head, up to MAX_CHUNKS chunks, 2 order-list items, the outbox
+# item and the quotation's marker.
+MAX_RESERVATIONS = 100 - (1 + document_store.MAX_CHUNKS + 2 + 1 + 1)
+
+
+def order_location(requested: int | None) -> int:
+    """GrundDaten.StaoNr, else the configured order location; a location we do not know is a 400
+    (a reservation there would create stock items for a warehouse that does not exist)."""
+    configured = company.order_location()
+    default = configured if configured is not None else DEFAULT_LOCATION
+    if requested is None:
+        return default
+    known = sorted({default, *company.released_warehouses()})
+    if requested not in known:
+        raise InvalidRequest(
+            f"There is no location {requested} to reserve stock in.",
+            {"GrundDaten.StaoNr": f"one of {', '.join(map(str, known))}"},
+        )
+    return requested
+
+
+def reservations(
+    positions: list[PositionInput], found: dict[str, dict[str, Any]], stao_nr: int
+) -> dict[tuple[str, str | None], Decimal]:
+    """What each stock item at `stao_nr` is lowered by: (ArtNr, VPEinheit or None) -> amount.
+
+    A stock item counts its own unit: the base unit for an article without VPE, packaging units
+    for a VPE's item, so a VPE position lowers its VPE's item by VPEAnzBest (Menge / Faktor).
+    Articles with AnLager N keep no stock and reserve nothing.
+    """
+    amounts: dict[tuple[str, str | None], Decimal] = {}
+    for p in positions:
+        article = found.get(p.art_nr)
+        if article is None or not is_stock_managed(article):
+            continue
+        unit = p.vpe_unit or None
+        count = p.quantity if unit is None else plain(divide(p.quantity, p.vpe_factor))
+        amounts[(p.art_nr, unit)] = amounts.get((p.art_nr, unit), Decimal(0)) + count
+    if len(amounts) > MAX_RESERVATIONS:
+        raise InvalidRequest(
+            f"An order reserves at most {MAX_RESERVATIONS} different articles or packaging units.",
+            {"Positionen": f"{len(amounts)} different stock items; the limit is {MAX_RESERVATIONS}"},
+        )
+    return amounts
+
+
+def reservation_ops(amounts: dict[tuple[str, str | None], Decimal], stao_nr: int) -> list[dict[str, Any]]:
+    """One atomic ADD per stock item; an item that does not exist yet is created (negative stock)."""
+    ops = []
+    for (art_nr, unit), amount in amounts.items():
+        pk, sk = articles.stock_key(art_nr, unit, stao_nr)
+        values = {":minus": -amount, ":art": art_nr, ":stao": stao_nr}
+        expression = "SET ArtNr = if_not_exists(ArtNr, :art), StaoNr = if_not_exists(StaoNr, :stao)"
+        if unit is not None:
+            values[":vpe"] = unit
+            expression += ", VPEinheit = if_not_exists(VPEinheit, :vpe)"
+        ops.append(
+            {
+                "Update": {
+                    "TableName": dynamo.table_name(),
+                    "Key": dynamo.key(pk, sk),
+                    "UpdateExpression": f"{expression} ADD LagerBestand :minus",
+                    "ExpressionAttributeValues": dynamo.to_attrs(values),
+                }
+            }
+        )
+    return ops
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _text(moment: datetime) -> str:
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _order_ops(
+    auft_nr: str,
+    head: dict[str, Any],
+    positions: list[PositionInput],
+    export: Any,
+    amounts: dict[tuple[str, str | None], Decimal],
+    entered: datetime,
+    user: str,
+) -> list[dict[str, Any]]:
+    kund_nr = str(head["KundNr"])
+    ops = document_store.write_ops(document_store.ORDER, auft_nr, head, positions, export, "attribute_not_exists(PK)")
+    ops += order_list.entry_ops(order_list.OrderEntry.new(kund_nr, auft_nr, STATUS, entered))
+    ops += reservation_ops(amounts, int(head["StaoNr"]))
+    ops += outbox_ops(EVENT, {"AuftNr": auft_nr, "KundNr": kund_nr, "OffertNr": head.get("OffertNr")}, user)
+    return ops
+
+
+def create_order(body: OrderCreate, user: str, webshop: str | None) -> str:
+    """Price, check and store a new order with its reservations in one transaction; its AuftNr."""
+    header = body.GrundDaten
+    buyer = load_customer(header.KundNr)
+    if header.WaehrAbk:
+        buyer = replace(buyer, currency=header.WaehrAbk)
+    check_currency(buyer.currency)
+    given = checked_addresses(
+        {n: getattr(body.Adressen, n) for n in document_store.ADDRESS_NAMES} if body.Adressen else {}
+    )
+    wanted = [
+        Wanted(
+            source=f"Positionen[{i}]",
+            pos_nr=i + 1,
+            art_nr=p.ArtNr,
+            quantity=p.Menge,
+            vpe_unit=p.VPEinheit,
+            discount=p.GRabSatz if p.GRabSatz is not None else Decimal(0),
+            description=p.PosBez,
+            price=p.Preis,
+            vis_pos_nr=p.VisPosNr,
+        )
+        for i, p in enumerate(body.Positionen)
+    ]
+    found = load_articles([w.art_nr for w in wanted], webshop)
+    positions = price_positions(wanted, buyer, found)
+    export = code_by_name(buyer.export_code) if buyer.export_code else None
+    stao_nr = order_location(header.StaoNr)
+    amounts = reservations(positions, found, stao_nr)
+    head: dict[str, Any] = {
+        **{k: getattr(header, k) for k in document_store.HEADER_FIELDS if getattr(header, k, None) is not None},
+        **buyer_head(buyer),
+        "AuftStatus": STATUS,
+        "StaoNr": stao_nr,
+        "Adressen": document_store.merged_addresses(buyer.addresses, given),
+        "Zahlung": payment_records(body.Zahlung),
+        "HighestPosNr": len(positions),
+        "ErfasstVon": user,
+        "Version": 1,
+    }
+    if header.KTNr:
+        head["KTNr"] = header.KTNr
+    # Every figure must be computable (VPE multiples ...) before a number is taken or anything written.
+    compute_document(positions, buyer.currency, export)
+    auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
+    entered = _now()
+    token = uuid.uuid4().hex
+    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered), "Schreibtoken": token})
+    _commit(auft_nr, _order_ops(auft_nr, head, positions, export, amounts, entered, user), token)
+    return auft_nr
+
+
+def _commit(auft_nr: str, ops: list[dict[str, Any]], token: str) -> None:
+    """Write the order's transaction. When the answer is lost (a timeout, or botocore's retry of a
+    write that had landed and now fails its own conditions), the order head tells: it carries the
+    write's token."""
+    try:
+        dynamo.transact_write(ops, token)
+    except ClientError:
+        if not _landed(auft_nr, token):
+            raise
+    except BotoCoreError as exc:
+        if not _landed(auft_nr, token):
+            raise Unavailable("The order could not be stored in time; nothing was written. Retry.", 2) from exc
+
+
+def _landed(auft_nr: str, token: str) -> bool:
+    try:
+        head = dynamo.get_item(
+            document_store.pk(document_store.ORDER, auft_nr), document_store.HEAD_SK, consistent=True
+        )
+    except (ClientError, BotoCoreError):
+        return False
+    return head is not None and head.get("Schreibtoken") == token
+
+
+def convert_quotation(body: OrderConvert, user: str) -> str:
+    """PUT /www/auftrag: the quotation's positions and prices become an order, once; its AuftNr."""
+    offert_nr, kund_nr = body.GrundDaten.OffertNr, body.GrundDaten.KundNr
+    stored = get_quotation(offert_nr, consistent=True)
+    quotation = stored.head
+    buyer = load_customer(kund_nr)
+    check_conversion(
+        offert_nr,
+        quotation.get("KundNr"),
+        quotation.get("AuftNr"),
+        kund_nr,
+        quotation_terms(quotation),
+        buyer_terms(buyer),
+    )
+    positions = list(stored.positions)
+    found = article_store.articles_by_number(list(dict.fromkeys(p.art_nr for p in positions)))
+    gone = sorted({p.art_nr for p in positions} - set(found))
+    if gone:
+        raise Conflict(
+            f"Quotation {offert_nr} holds articles that no longer exist: {', '.join(gone)}.",
+            {"OffertNr": offert_nr, "ArtNr": gone},
+        )
+    stao_nr = order_location(None)
+    amounts = reservations(positions, found, stao_nr)
+    head: dict[str, Any] = {
+        **{k: quotation[k] for k in document_store.HEADER_FIELDS if quotation.get(k) is not None},
+        **{k: quotation.get(k) for k in ("WaehrAbk", "Preisliste", "KTNr", "ExportCode")},
+        "KundNr": kund_nr,
+        "OffertNr": offert_nr,
+        "AuftStatus": STATUS,
+        "StaoNr": stao_nr,
+        "Adressen": document_store.merged_addresses(buyer.addresses, quotation.get("Adressen") or {}),
+        "Zahlung": payment_records(body.Zahlung),
+        "HighestPosNr": quotation.get("HighestPosNr") or len(positions),
+        "ErfasstVon": user,
+        "Version": 1,
+    }
+    auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
+    entered = _now()
+    token = uuid.uuid4().hex
+    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered), "Schreibtoken": token})
+    ops = _order_ops(auft_nr, head, positions, stored.export_tax(), amounts, entered, user)
+    ops.append(_converted_marker(offert_nr, auft_nr, stored.version))
+    try:
+        _commit(auft_nr, ops, token)
+    except ClientError as exc:
+        if not lost_race(exc):
+            raise
+        again = get_quotation(offert_nr, consistent=True).head
+        if again.get("AuftNr"):
+            raise Conflict(
+                f"Quotation {offert_nr} has already been converted into order {again['AuftNr']}.",
+                {"OffertNr": offert_nr, "AuftNr": again["AuftNr"]},
+            ) from exc
+        raise Conflict(f"Quotation {offert_nr} was changed meanwhile; try again.", {"OffertNr": offert_nr}) from exc
+    return auft_nr
+
+
+def _converted_marker(offert_nr: str, auft_nr: str, version: int) -> dict[str, Any]:
+    """The quotation notes its order, only while nobody changed or converted it since it was read."""
+    return {
+        "Update": {
+            "TableName": dynamo.table_name(),
+            "Key": dynamo.key(document_store.pk(document_store.QUOTATION, offert_nr), document_store.HEAD_SK),
+            "UpdateExpression": "SET AuftNr = :auft, #ver = :next",
+            "ConditionExpression": "#ver = :ver AND attribute_not_exists(AuftNr)",
+            "ExpressionAttributeNames": {"#ver": "Version"},
+            "ExpressionAttributeValues": dynamo.to_attrs({":auft": auft_nr, ":ver": version, ":next": version + 1}),
+        }
+    }
+
+
+def read_order(auft_nr: str) -> dict[str, Any]:
+    """GET /www/auftrag/{AuftNr}: one Query."""
+    found = document_store.read(document_store.ORDER, auft_nr)
+    if found is None:
+        raise NotFound(f"No order {auft_nr}.", {"AuftNr": auft_nr})
+    return document_store.read_shape(found)

@@ -1,0 +1,203 @@
+"""The PATCH rules of a quotation's positions, over plain data.
+
+1. A change without PosNr adds a position (ArtNr and a Menge above 0 needed).
+2. A change with PosNr and Menge not 0 sets the new quantity (and GRabSatz / PosBez when given).
+3. A change with PosNr and Menge 0 deletes the position.
+4. An unknown PosNr is a 400 naming it; so is a PosNr changed twice in one request, or an ArtNr
+   that is not the article of the position (delete it and add the other article instead).
+
+The outcome is a plan: the positions in their new order, each saying whether pricing must run
+again (added, or quantity changed: the price tier depends on the quantity). PosNr stays stable;
+new positions get the numbers after the highest one the quotation ever held; VisPosNr is the
+place in the list, 1..n, after the changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from backoffice.errors import InvalidRequest
+from backoffice.money import ZERO, decimal
+from backoffice.sales.calculation import MAX_POSITIONS, PositionInput, TaxCode
+
+
+@dataclass(frozen=True)
+class PositionChange:
+    """One item of the PATCH body's Positionen."""
+
+    quantity: Decimal  # Menge; 0 deletes
+    pos_nr: int | None = None
+    art_nr: str | None = None
+    description: str | None = None
+    discount: Decimal | None = None  # GRabSatz
+
+
+@dataclass(frozen=True)
+class PlannedPosition:
+    """A position of the patched quotation, before (re)pricing."""
+
+    pos_nr: int
+    vis_pos_nr: int
+    art_nr: str
+    quantity: Decimal
+    discount: Decimal
+    description: str
+    stored: PositionInput | None  # None: an added position
+    reprice: bool  # added, or its quantity changed
+    source: str  # the request path of the change that made it, "" for an untouched position
+
+    def priced(
+        self,
+        unit_price: Decimal,
+        tax: TaxCode,
+        price_kind: str,
+        vpe_unit: str | None = None,
+        vpe_factor: Decimal | None = None,
+    ) -> PositionInput:
+        """The position with the price pricing determined for its (new) quantity.
+
+        A changed position keeps its packaging unit (PATCH cannot send VPEinheit) unless given.
+        """
+        if vpe_unit is None:
+            vpe_unit = self.stored.vpe_unit if self.stored else ""
+        if vpe_factor is None:
+            vpe_factor = self.stored.vpe_factor if self.stored else Decimal(1)
+        return PositionInput(
+            pos_nr=self.pos_nr,
+            vis_pos_nr=self.vis_pos_nr,
+            art_nr=self.art_nr,
+            quantity=self.quantity,
+            unit_price=unit_price,
+            tax=tax,
+            price_kind=price_kind,
+            description=self.description,
+            vpe_unit=vpe_unit,
+            vpe_factor=vpe_factor,
+            discount=self.discount,
+            source=self.source,
+        )
+
+    def kept(self) -> PositionInput:
+        """The stored position with the new discount, description and place (no repricing)."""
+        if self.stored is None:
+            raise ValueError(f"PosNr {self.pos_nr} is new: price it with priced()")
+        return replace(
+            self.stored,
+            vis_pos_nr=self.vis_pos_nr,
+            quantity=self.quantity,
+            discount=self.discount,
+            description=self.description,
+            source=self.source,
+        )
+
+
+@dataclass(frozen=True)
+class PatchPlan:
+    positions: tuple[PlannedPosition, ...]
+    deleted: tuple[int, ...]  # PosNr of the deleted positions
+
+
+def plan_patch(
+    stored: Sequence[PositionInput],
+    changes: Sequence[PositionChange],
+    highest_pos_nr: int = 0,
+    field: str = "Positionen",
+) -> PatchPlan:
+    """Apply `changes` to the `stored` positions (in their display order).
+
+    `highest_pos_nr` is the highest PosNr the quotation ever held, so a deleted number is never
+    given again; the stored positions' own numbers count too. Every problem of the request is
+    collected and raised as one InvalidRequest naming each field.
+    """
+    by_nr = {p.pos_nr: p for p in stored}
+    problems: dict[str, str] = {}
+    updates: dict[int, tuple[str, PositionChange]] = {}
+    additions: list[tuple[str, PositionChange]] = []
+
+    for index, change in enumerate(changes):
+        where = f"{field}[{index}]"
+        quantity = decimal(change.quantity, f"{where}.Menge")
+        if change.pos_nr is None:
+            if not change.art_nr:
+                problems[f"{where}.ArtNr"] = "a position without PosNr is added: ArtNr is needed"
+            if quantity <= 0:
+                problems[f"{where}.Menge"] = "a position without PosNr is added: Menge must be above 0"
+            additions.append((where, change))
+            continue
+        current = by_nr.get(change.pos_nr)
+        if current is None:
+            problems[f"{where}.PosNr"] = f"the quotation has no position {change.pos_nr}"
+        elif change.pos_nr in updates:
+            problems[f"{where}.PosNr"] = f"position {change.pos_nr} is changed twice in this request"
+        elif change.art_nr and change.art_nr != current.art_nr:
+            problems[f"{where}.ArtNr"] = (
+                f"position {change.pos_nr} holds article {current.art_nr}; delete it and add {change.art_nr}"
+            )
+        else:
+            updates[change.pos_nr] = (where, change)
+    if problems:
+        raise InvalidRequest("The position changes cannot be applied.", problems)
+
+    planned: list[PlannedPosition] = []
+    deleted: list[int] = []
+    for position in stored:
+        where, change = updates.get(position.pos_nr, ("", None))
+        if change is None:
+            planned.append(_unchanged(position))
+        elif decimal(change.quantity) == 0:
+            deleted.append(position.pos_nr)
+        else:
+            planned.append(_updated(position, change, where))
+
+    next_nr = max([highest_pos_nr, *by_nr]) + 1
+    for offset, (where, change) in enumerate(additions):
+        planned.append(
+            PlannedPosition(
+                pos_nr=next_nr + offset,
+                vis_pos_nr=0,
+                art_nr=change.art_nr or "",
+                quantity=change.quantity,
+                discount=change.discount if change.discount is not None else ZERO,
+                description=change.description or "",
+                stored=None,
+                reprice=True,
+                source=where,
+            )
+        )
+    if len(planned) > MAX_POSITIONS:
+        raise InvalidRequest(
+            f"A quotation holds at most {MAX_POSITIONS} positions.",
+            {field: f"after these changes it would hold {len(planned)}; the limit is {MAX_POSITIONS}"},
+        )
+    numbered = tuple(replace(p, vis_pos_nr=place) for place, p in enumerate(planned, start=1))
+    return PatchPlan(positions=numbered, deleted=tuple(deleted))
+
+
+def _unchanged(position: PositionInput) -> PlannedPosition:
+    return PlannedPosition(
+        pos_nr=position.pos_nr,
+        vis_pos_nr=0,
+        art_nr=position.art_nr,
+        quantity=position.quantity,
+        discount=position.discount,
+        description=position.description,
+        stored=position,
+        reprice=False,
+        source="",
+    )
+
+
+def _updated(position: PositionInput, change: PositionChange, where: str) -> PlannedPosition:
+    return PlannedPosition(
+        pos_nr=position.pos_nr,
+        vis_pos_nr=0,
+        art_nr=position.art_nr,
+        quantity=change.quantity,
+        discount=change.discount if change.discount is not None else position.discount,
+        description=change.description if change.description is not None else position.description,
+        stored=position,
+        reprice=decimal(change.quantity) != decimal(position.quantity),
+        source=where,
+    )

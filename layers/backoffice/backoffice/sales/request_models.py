@@ -1,0 +1,236 @@
+"""Request bodies of orders and quotations, with the lengths of the contract's field tables.
+
+Adressen uses the customers' request address (`backoffice.addresses.AddressIn`, with AdrCheck).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Annotated
+
+from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
+
+from backoffice.models import Number, RequestModel
+from backoffice.parties.addresses import AddressIn
+from backoffice.sales.calculation import MAX_POSITIONS
+from backoffice.sales.position_patch import PositionChange
+
+MAX_PAYMENTS = 50
+
+
+def _timestamp(value: str) -> str:
+    """ISO 8601 date or time, with or without Z; answered as UTC with a trailing Z."""
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        try:
+            parsed = datetime.combine(date.fromisoformat(value), datetime.min.time())
+        except ValueError:
+            raise ValueError("must be an ISO 8601 date or time, e.g. 2026-11-23T09:30:00Z") from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# varchar(n) of the contract: free text of at most n characters.
+Text36 = Annotated[str, StringConstraints(max_length=36)]
+Text60 = Annotated[str, StringConstraints(max_length=60)]
+Text80 = Annotated[str, StringConstraints(max_length=80)]
+Text200 = Annotated[str, StringConstraints(max_length=200)]
+Text255 = Annotated[str, StringConstraints(max_length=255)]
+Text2048 = Annotated[str, StringConstraints(max_length=2048)]
+# Keys and codes: a blank one would match nothing, so it is refused; surrounding blanks are dropped.
+KundNrStr = Annotated[str, StringConstraints(min_length=1, max_length=8, strip_whitespace=True)]
+ArtNrStr = Annotated[str, StringConstraints(min_length=1, max_length=15, strip_whitespace=True)]
+KTNrStr = Annotated[str, StringConstraints(min_length=1, max_length=6, strip_whitespace=True)]
+OffertNrStr = Annotated[str, StringConstraints(min_length=1, max_length=10, strip_whitespace=True)]
+VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, strip_whitespace=True)]
+Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_timestamp)]
+Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
+Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
+# Quantities and amounts: at most 15 digits, 4 of them after the point. The bounds are written
+# into docs/openapi.json too (Number alone documents a bare JSON number).
+Quantity = Annotated[
+    Number, Field(gt=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "exclusiveMinimum": 0})
+]
+PatchQuantity = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Price = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Money = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=2), WithJsonSchema({"type": "number", "minimum": 0})
+]
+Percent = Annotated[
+    Number,
+    Field(ge=0, le=100, max_digits=7, decimal_places=4),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100}),
+]
+PositionNumber = Annotated[int, Field(ge=1, le=999_999)]
+
+
+class Payment(RequestModel):
+    """A Zahlung entry; its Key is assigned by the system (read only)."""
+
+    Bezeichnung: Text255 | None = None
+    Wert: Text200 | None = None
+
+
+class DocumentAddresses(RequestModel):
+    """Adressen of an order or quotation request: each given address overrides the customer's."""
+
+    KontaktAdr: AddressIn | None = None
+    LiefAdr: AddressIn | None = None
+    RechAdr: AddressIn | None = None
+
+
+class OrderHeader(RequestModel):
+    """GrundDaten of POST /www/auftrag."""
+
+    KundNr: KundNrStr
+    AuftBestellNr: Text36 | None = None
+    AuftBez: Text80 | None = None
+    AuftBestellRef: Text60 | None = None
+    AuftBestellT: Timestamp | None = None
+    AuftLieferT: Timestamp | None = None
+    WaehrAbk: Currency | None = None
+    AuftKomment: Text255 | None = None
+    KTNr: KTNrStr | None = None
+    StaoNr: Annotated[int, Field(ge=0)] | None = None
+    KundBedTyp: Annotated[int, Field(ge=0, le=255)] | None = None
+    AuftLiefKost: Money | None = None
+
+
+class OrderPosition(RequestModel):
+    """A position of POST /www/auftrag: quantity in base unit, Preis overrides the system price."""
+
+    ArtNr: ArtNrStr
+    Menge: Quantity
+    PosBez: Text2048 | None = None
+    Preis: Price | None = None
+    VPEinheit: VPEinheitStr | None = None
+    GRabSatz: Percent | None = None
+    VisPosNr: PositionNumber | None = None  # shown in the contract's POST samples
+
+
+class OrderCreate(RequestModel):
+    """The body of POST /www/auftrag."""
+
+    GrundDaten: OrderHeader
+    Adressen: DocumentAddresses | None = None
+    Positionen: Annotated[list[OrderPosition], Field(min_length=1, max_length=MAX_POSITIONS)]
+    Zahlung: Annotated[list[Payment], Field(max_length=MAX_PAYMENTS)] | None = None
+
+
+class ConversionHeader(RequestModel):
+    """GrundDaten of PUT /www/auftrag."""
+
+    KundNr: KundNrStr
+    OffertNr: OffertNrStr
+
+
+class OrderConvert(RequestModel):
+    """The body of PUT /www/auftrag: a quotation becomes an order."""
+
+    GrundDaten: ConversionHeader
+    Zahlung: Annotated[list[Payment], Field(max_length=MAX_PAYMENTS)] | None = None
+
+
+class QuotationHeader(RequestModel):
+    """GrundDaten of POST /www/offerte; OrtLand (template quotations) decides domestic or foreign tax."""
+
+    KundNr: KundNrStr | None = None
+    AuftBestellNr: Text36 | None = None
+    AuftBez: Text80 | None = None
+    AuftBestellRef: Text60 | None = None
+    AuftBestellT: Timestamp | None = None
+    AuftLieferT: Timestamp | None = None
+    AuftKomment: Text255 | None = None
+    WaehrAbk: Currency | None = None
+    OrtLand: Country | None = None
+
+
+class QuotationPosition(RequestModel):
+    """A position of POST /www/offerte: priced by the system."""
+
+    ArtNr: ArtNrStr
+    Menge: Quantity
+    VPEinheit: VPEinheitStr | None = None
+    GRabSatz: Percent | None = None
+    VisPosNr: PositionNumber | None = None  # shown in the contract's POST samples
+
+
+class QuotationCreate(RequestModel):
+    """The body of POST /www/offerte."""
+
+    GrundDaten: QuotationHeader = Field(default_factory=QuotationHeader)
+    Adressen: DocumentAddresses | None = None
+    Positionen: Annotated[list[QuotationPosition], Field(min_length=1, max_length=MAX_POSITIONS)]
+
+
+class QuotationPatchHeader(RequestModel):
+    """GrundDaten of PATCH /www/offerte: only the assignment to a customer."""
+
+    KundNr: KundNrStr | None = None
+
+
+class QuotationPatchPosition(RequestModel):
+    """A position change (see backoffice.position_patch): no PosNr adds, Menge 0 deletes."""
+
+    PosNr: PositionNumber | None = None
+    ArtNr: ArtNrStr | None = None
+    PosBez: Text2048 | None = None
+    Menge: PatchQuantity
+    GRabSatz: Percent | None = None
+
+
+class QuotationPatch(RequestModel):
+    """The body of PATCH /www/offerte; an address is replaced only by a complete record."""
+
+    GrundDaten: QuotationPatchHeader | None = None
+    Adressen: DocumentAddresses | None = None
+    Positionen: Annotated[list[QuotationPatchPosition], Field(max_length=MAX_POSITIONS)] | None = None
+
+
+def payment_records(payments: list[Payment] | None) -> list[dict[str, str]]:
+    """The Zahlung entries as stored and read: each with its Key, unique inside the order (1, 2, ...)."""
+    return [
+        {"Bezeichnung": p.Bezeichnung or "", "Wert": p.Wert or "", "Key": str(number)}
+        for number, p in enumerate(payments or [], start=1)
+    ]
+
+
+def position_changes(body: QuotationPatch) -> list[PositionChange]:
+    """The PATCH body's positions as the plain changes backoffice.position_patch applies."""
+    return [
+        PositionChange(
+            quantity=item.Menge,
+            pos_nr=item.PosNr,
+            art_nr=item.ArtNr,
+            description=item.PosBez,
+            discount=item.GRabSatz,
+        )
+        for item in body.Positionen or []
+    ]
+
+
+__all__ = [
+    "MAX_PAYMENTS",
+    "MAX_POSITIONS",
+    "ConversionHeader",
+    "DocumentAddresses",
+    "OrderConvert",
+    "OrderCreate",
+    "OrderHeader",
+    "OrderPosition",
+    "Payment",
+    "QuotationCreate",
+    "QuotationHeader",
+    "QuotationPatch",
+    "QuotationPatchHeader",
+    "QuotationPatchPosition",
+    "QuotationPosition",
+    "payment_records",
+    "position_changes",
+]
