@@ -17,7 +17,7 @@ import boto3
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from local.moto_patches import copy_tables_once
+from local.moto_patches import roll_back_touched_items
 from local.template import REGION, Stack
 
 CREDENTIALS = {"AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_DEFAULT_REGION": REGION}
@@ -48,7 +48,7 @@ class _QuietHandler(MotoRequestHandler):
 
 class AwsEmulation:
     def __init__(self, port: int = 0) -> None:
-        copy_tables_once()  # orders: one rollback backup per transaction (local/moto_patches.py)
+        roll_back_touched_items()  # a rollback copy of the touched items only (local/moto_patches.py)
         app = _Serialised(DomainDispatcherApplication(create_backend_app))
         self._server: BaseWSGIServer = make_server("127.0.0.1", port, app, threaded=True, request_handler=_QuietHandler)
         self._thread = threading.Thread(target=self._server.serve_forever, name="moto", daemon=True)
