@@ -28,10 +28,14 @@ class _Serialised:
 
     def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
         self._app = app
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
+        # Calls that may have changed data (local/persistence.py saves when this moves).
+        self.writes = 0
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
-        with self._lock:
+        with self.lock:
+            if _may_write(environ):
+                self.writes += 1
             result = self._app(environ, start_response)
             try:
                 return [b"".join(result)]
@@ -39,6 +43,17 @@ class _Serialised:
                 close = getattr(result, "close", None)
                 if close:
                     close()
+
+
+# Operation name prefixes (X-Amz-Target) of the JSON APIs that only read.
+_READS = ("Get", "Query", "Scan", "BatchGet", "Describe", "List")
+
+
+def _may_write(environ: dict[str, Any]) -> bool:
+    if environ.get("REQUEST_METHOD") in ("GET", "HEAD", "OPTIONS"):
+        return False
+    operation = str(environ.get("HTTP_X_AMZ_TARGET", "")).rpartition(".")[2]
+    return not operation.startswith(_READS) if operation else True
 
 
 class _QuietHandler(MotoRequestHandler):
@@ -49,13 +64,23 @@ class _QuietHandler(MotoRequestHandler):
 class AwsEmulation:
     def __init__(self, port: int = 0) -> None:
         roll_back_touched_items()  # a rollback copy of the touched items only (local/moto_patches.py)
-        app = _Serialised(DomainDispatcherApplication(create_backend_app))
-        self._server: BaseWSGIServer = make_server("127.0.0.1", port, app, threaded=True, request_handler=_QuietHandler)
+        self._app = _Serialised(DomainDispatcherApplication(create_backend_app))
+        self._server: BaseWSGIServer = make_server(
+            "127.0.0.1", port, self._app, threaded=True, request_handler=_QuietHandler
+        )
         self._thread = threading.Thread(target=self._server.serve_forever, name="moto", daemon=True)
 
     @property
     def endpoint(self) -> str:
         return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @property
+    def writes(self) -> int:
+        return self._app.writes
+
+    def exclusive(self) -> threading.Lock:
+        """The lock every AWS call holds from request to answer: inside it, no call is half done."""
+        return self._app.lock
 
     def start(self) -> None:
         self._thread.start()
