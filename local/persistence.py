@@ -32,8 +32,8 @@ STATE = "state.json"
 BLOBS = "blobs"
 FORMAT = 1
 # A kill -9 loses at most the writes of the last few seconds; a snapshot of a few thousand
-# orders takes a fraction of that.
-SAVE_EVERY = 2.0
+# orders takes a fraction of that. LOCAL_SAVE_EVERY changes it (the tests of the stop raise it).
+SAVE_EVERY = float(os.environ.get("LOCAL_SAVE_EVERY") or 2.0)
 PARTITION = "aws"
 
 
