@@ -4,22 +4,28 @@ on free ports) on a data folder of its own."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import boto3
 import pytest
 import requests
 
+from local.template import Stack
 from tests.conftest import ROOT, free_port, local_stack_env
 
 pytestmark = pytest.mark.integration
+TABLE = Stack.read().names["Table"]
 
 ORDER = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 2}]}
 CUSTOMER = {
@@ -176,3 +182,57 @@ def test_a_signal_saves_what_the_stack_holds_then_stops(tmp_path: Path, signum: 
         assert (f"AUFTRAG#{n}", "POS#0001") in after
     # Everything of the start is still there but the outbox items the publisher has sent since.
     assert {k for k in before if not k[0].startswith("OUTBOX#")} < set(after)
+
+
+def _stock_of_1000(running: Running) -> Decimal:
+    db = boto3.client(
+        "dynamodb",
+        endpoint_url=f"http://127.0.0.1:{running.aws_port}",
+        aws_access_key_id="local",
+        aws_secret_access_key="local",
+        region_name="eu-central-1",
+    )
+    key = {"PK": {"S": "ARTIKEL#1000"}, "SK": {"S": "BESTAND#-#1"}}
+    return Decimal(db.get_item(TableName=TABLE, Key=key)["Item"]["LagerBestand"]["N"])
+
+
+def test_kill_9_during_orders_leaves_each_order_with_its_stock_change_or_neither(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with stack(data, fresh=True) as first:
+        token = first.token().json()["access_token"]
+        initial = _stock_of_1000(first)
+        stop = threading.Event()
+
+        def order_until_stopped() -> None:
+            while not stop.is_set():
+                with contextlib.suppress(requests.RequestException):
+                    first.call("POST", "/www/auftrag", token, json=ORDER)
+
+        clients = [threading.Thread(target=order_until_stopped) for _ in range(3)]
+        for client in clients:
+            client.start()
+        try:
+            # Until a periodic save holds a few orders; then kill in the middle of the stream of orders.
+            deadline = time.monotonic() + 120
+            while len([k for k in saved_items(data) if k[0].startswith("AUFTRAG#") and k[1] == "KOPF"]) < 3:
+                assert time.monotonic() < deadline, "no periodic save with orders"
+                time.sleep(0.2)
+            first.proc.kill()
+            first.proc.wait()
+        finally:
+            stop.set()
+            for client in clients:
+                client.join()
+
+    with stack(data, fresh=False) as second:
+        items = saved_items(data)
+        orders = sorted(k[0].removeprefix("AUFTRAG#") for k in items if k[0].startswith("AUFTRAG#") and k[1] == "KOPF")
+        assert len(orders) >= 3
+        assert all((f"AUFTRAG#{n}", "POS#0001") in items for n in orders)
+        # Each saved order lowered the stock by its 2 pieces, and no other order did.
+        assert _stock_of_1000(second) == initial - 2 * len(orders)
+        token = second.token().json()["access_token"]
+        following = second.call("POST", "/www/auftrag", token, json=ORDER)
+        assert following.status_code == 201, following.text
+        assert int(following.json()["data"]["AuftNr"]) > int(orders[-1])  # no number handed out twice
+        second.stop()

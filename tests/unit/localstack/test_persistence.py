@@ -91,7 +91,7 @@ def test_a_write_replaces_the_state_whole_and_drops_unused_blobs(aws: Any, tmp_p
 def test_fresh_forgets_the_saved_data(tmp_path: Path) -> None:
     folder = DataFolder(tmp_path)
     folder.lock()
-    folder.write(Snapshot(tables={"Table": [ITEM]}, bodies={"abc": b"x"}))
+    folder.write(Snapshot(tables={"Table": [{"PK": {"S": "A"}, "SK": {"S": "B"}}]}, bodies={"abc": b"x"}))
     assert folder.load() is not None
     folder.reset()
     assert folder.load() is None
