@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 import string
 import threading
 from collections.abc import Callable, Iterable
@@ -65,9 +66,12 @@ class AwsEmulation:
     def __init__(self, port: int = 0) -> None:
         roll_back_touched_items()  # a rollback copy of the touched items only (local/moto_patches.py)
         self._app = _Serialised(DomainDispatcherApplication(create_backend_app))
-        self._server: BaseWSGIServer = make_server(
-            "127.0.0.1", port, self._app, threaded=True, request_handler=_QuietHandler
-        )
+        # Bound here, not by werkzeug: on a taken port werkzeug prints its own advice and exits,
+        # and `make run` names the variable that moves the port (local/stack.py).
+        with socket.create_server(("127.0.0.1", port)) as sock:
+            self._server: BaseWSGIServer = make_server(
+                "127.0.0.1", port, self._app, threaded=True, request_handler=_QuietHandler, fd=sock.fileno()
+            )
         self._thread = threading.Thread(target=self._server.serve_forever, name="moto", daemon=True)
 
     @property

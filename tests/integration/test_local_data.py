@@ -236,3 +236,31 @@ def test_kill_9_during_orders_leaves_each_order_with_its_stock_change_or_neither
         assert following.status_code == 201, following.text
         assert int(following.json()["data"]["AuftNr"]) > int(orders[-1])  # no number handed out twice
         second.stop()
+
+
+def _start_fails(env: dict[str, str]) -> str:
+    done = subprocess.run([sys.executable, "-m", "local"], cwd=ROOT, env=env, capture_output=True, timeout=120)
+    assert done.returncode == 1, done.stdout.decode()[-2000:]
+    return done.stderr.decode()
+
+
+@pytest.mark.parametrize(("variable", "what"), [("PORT", "API"), ("LOCAL_AWS_PORT", "AWS emulation")])
+def test_a_taken_port_is_named_with_the_variable_that_moves_it(tmp_path: Path, variable: str, what: str) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = local_stack_env(free_port(), free_port(), tmp_path / "data") | {variable: str(port)}
+        message = _start_fails(env)
+    assert f"Cannot start the local stack: port {port} of the {what} is taken" in message
+    assert f"move it with {variable}, e.g. `{variable}={port + 1} make run`" in message
+
+
+def test_a_second_stack_on_the_same_data_folder_is_refused(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with stack(data, fresh=True) as first:
+        message = _start_fails(local_stack_env(free_port(), free_port(), data, fresh=False))
+        assert f"another local stack uses the data folder {data}" in message
+        first.stop()
