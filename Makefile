@@ -21,8 +21,9 @@ $(SAMVENV)/.installed: requirements-sam.txt
 	$(SAMVENV)/bin/python -m pip install -q --disable-pip-version-check -r requirements-sam.txt
 	touch $@
 
+# The data is kept in .local-data/ (LOCAL_DATA); `make run FRESH=1` starts again from the demo data.
 run: $(VENV)/.installed
-	$(PY) -m local
+	FRESH=$(FRESH) $(PY) -m local
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -1,13 +1,18 @@
-"""`python -m local`: run the local stack until Ctrl-C (`make run`)."""
+"""`python -m local`: run the local stack until Ctrl-C or SIGTERM (`make run`).
+
+Its data is kept in `.local-data/` of the working tree (LOCAL_DATA moves it); FRESH=1 starts
+again from the demo data.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
 import threading
+from typing import Any
 
+from local.persistence import DataFolder, FolderInUse
 from local.stack import LocalStack
 
 
@@ -15,25 +20,47 @@ def main() -> int:
     api_port = int(os.environ.get("PORT", "3000"))
     aws_port = int(os.environ.get("LOCAL_AWS_PORT", "4566"))
     quiet = os.environ.get("LOCAL_QUIET") == "1"
-    stack = LocalStack(api_port, aws_port, verbose=not quiet)
+    fresh = os.environ.get("FRESH", "") not in ("", "0")
+    data = DataFolder.from_environment()
     try:
-        stack.start()
-    except OSError as exc:
-        print(f"Cannot start the local stack: {exc} (set PORT or LOCAL_AWS_PORT to free ports)", file=sys.stderr)
+        data.lock()
+        stack = LocalStack(api_port, aws_port, verbose=not quiet)
+    except (OSError, FolderInUse) as exc:
+        print(f"Cannot start the local stack: {exc}", file=sys.stderr)
         return 1
+    if fresh:
+        data.reset()
+    stopped = threading.Event()
+
+    def stop(signum: int, _: Any) -> None:
+        stopped.set()
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    stack.start(data=data)
     print(f"AWS emulation (moto) on {stack.aws.endpoint}: {len(stack.created)} resources from template.yaml")
     for line in stack.demo:
         print(f"Demo data: {line}")
+    if stack.restored:
+        print(f"Data: {stack.restored.summary()} restored from {data.path}")
+    else:
+        print(f"Data: the demo data, kept in {data.path}")
+    print("Data: saved every few seconds while it changes and at Ctrl-C; `make run FRESH=1` starts again from the demo")
     print(f"API on {stack.api.url}/www/...  try: curl -u demo:demo -X POST {stack.api.url}/www/token")
     print(f"Swagger UI on {stack.api.url}/docs")
     print(f"READY {stack.api.url}", flush=True)
-    stopped = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopped.set())
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is the way to stop it
-        stopped.wait()
-    stack.stop()
-    print("Local stack stopped.")
-    return 0
+    # A timeout, so that the signal handler runs promptly whatever the wait does with signals.
+    while not stopped.wait(0.5):
+        pass
+    print("Stopping: saving the data ...", flush=True)
+    snap = stack.stop()
+    if snap is not None:
+        print(f"Local stack stopped; {snap.summary()} saved in {data.path}.", flush=True)
+    sys.stderr.flush()
+    # Not an interpreter shutdown: it would wait for the request threads still blocked on the
+    # (now locked) emulation and collect a heap of gigabytes object by object (issue 15: over a
+    # minute). Everything worth keeping is on disk.
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 import string
 import threading
 from collections.abc import Callable, Iterable
@@ -17,7 +18,7 @@ import boto3
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from local.moto_patches import copy_tables_once
+from local.moto_patches import roll_back_touched_items
 from local.template import REGION, Stack
 
 CREDENTIALS = {"AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_DEFAULT_REGION": REGION}
@@ -28,10 +29,14 @@ class _Serialised:
 
     def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
         self._app = app
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
+        # Calls that may have changed data (local/persistence.py saves when this moves).
+        self.writes = 0
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
-        with self._lock:
+        with self.lock:
+            if _may_write(environ):
+                self.writes += 1
             result = self._app(environ, start_response)
             try:
                 return [b"".join(result)]
@@ -41,6 +46,17 @@ class _Serialised:
                     close()
 
 
+# Operation name prefixes (X-Amz-Target) of the JSON APIs that only read.
+_READS = ("Get", "Query", "Scan", "BatchGet", "Describe", "List")
+
+
+def _may_write(environ: dict[str, Any]) -> bool:
+    if environ.get("REQUEST_METHOD") in ("GET", "HEAD", "OPTIONS"):
+        return False
+    operation = str(environ.get("HTTP_X_AMZ_TARGET", "")).rpartition(".")[2]
+    return not operation.startswith(_READS) if operation else True
+
+
 class _QuietHandler(MotoRequestHandler):
     def log_request(self, *args: Any, **kwargs: Any) -> None:
         """Each AWS call of the API would be a line; the API's own log is enough."""
@@ -48,14 +64,27 @@ class _QuietHandler(MotoRequestHandler):
 
 class AwsEmulation:
     def __init__(self, port: int = 0) -> None:
-        copy_tables_once()  # orders: one rollback backup per transaction (local/moto_patches.py)
-        app = _Serialised(DomainDispatcherApplication(create_backend_app))
-        self._server: BaseWSGIServer = make_server("127.0.0.1", port, app, threaded=True, request_handler=_QuietHandler)
+        roll_back_touched_items()  # a rollback copy of the touched items only (local/moto_patches.py)
+        self._app = _Serialised(DomainDispatcherApplication(create_backend_app))
+        # Bound here, not by werkzeug: on a taken port werkzeug prints its own advice and exits,
+        # and `make run` names the variable that moves the port (local/stack.py).
+        with socket.create_server(("127.0.0.1", port)) as sock:
+            self._server: BaseWSGIServer = make_server(
+                "127.0.0.1", port, self._app, threaded=True, request_handler=_QuietHandler, fd=sock.fileno()
+            )
         self._thread = threading.Thread(target=self._server.serve_forever, name="moto", daemon=True)
 
     @property
     def endpoint(self) -> str:
         return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    @property
+    def writes(self) -> int:
+        return self._app.writes
+
+    def exclusive(self) -> threading.Lock:
+        """The lock every AWS call holds from request to answer: inside it, no call is half done."""
+        return self._app.lock
 
     def start(self) -> None:
         self._thread.start()

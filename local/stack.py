@@ -1,36 +1,63 @@
-"""The whole local stack in one process: AWS emulation, resources, demo data, the API."""
+"""The whole local stack in one process: AWS emulation, resources, saved or demo data, the API."""
 
 from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 
 from local.emulation import AwsEmulation, create_resources, use_endpoint
 from local.gateway import ApiServer, Gateway
+from local.persistence import DataFolder, Saver, Snapshot, restore
 from local.template import Stack
+
+
+class PortTaken(OSError):
+    pass
+
+
+def _bind[T](what: str, variable: str, port: int, make: Callable[[], T]) -> T:
+    try:
+        return make()
+    except OSError as exc:
+        other = port + 1 if port else 0
+        raise PortTaken(
+            f"port {port} of the {what} is taken ({exc.strerror}); move it with {variable}, "
+            f"e.g. `{variable}={other} make run`"
+        ) from exc
 
 
 class LocalStack:
     def __init__(self, api_port: int = 3000, aws_port: int = 4566, verbose: bool = True) -> None:
         self.template = Stack.read()
-        self.aws = AwsEmulation(aws_port)
+        self.aws = _bind("AWS emulation", "LOCAL_AWS_PORT", aws_port, lambda: AwsEmulation(aws_port))
         self._publish_lock = threading.Lock()
         self.gateway = Gateway(self.template, after_request=self.run_scheduled)
-        self.api = ApiServer(self.gateway, api_port, verbose)
+        self.api = _bind("API", "PORT", api_port, lambda: ApiServer(self.gateway, api_port, verbose))
         self.created: list[str] = []
         self.demo: list[str] = []
+        self.restored: Snapshot | None = None
+        self.saver: Saver | None = None
 
-    def start(self, demo: bool = True) -> None:
+    def start(self, demo: bool = True, data: DataFolder | None = None) -> None:
+        """With a data folder: its saved data if it has any, else the demo data, saved from then on."""
         self.aws.start()
         use_endpoint(self.aws.endpoint)
         # Every function's environment, as the template sets it; all share this one process.
         for logical in self.template.resources("AWS::Serverless::Function"):
             os.environ.update(self.template.environment(logical))
         self.created = create_resources(self.template)
-        if demo:
+        state = data.load() if data else None
+        if data and state is not None:
+            self.restored = restore(self.template, state, data.blobs)
+        elif demo:
             from local.demo import load_demo
 
             self.demo = load_demo()
+        if data:
+            self.saver = Saver(data, self.template, self.aws)
+            self.saver.save()
+            self.saver.start()
         self.gateway.load_all()
         self.api.start()
 
@@ -42,6 +69,10 @@ class LocalStack:
 
                 self.gateway.handler(logical)({}, lambda_context(logical))
 
-    def stop(self) -> None:
+    def stop(self) -> Snapshot | None:
+        """Stop serving; with a data folder, the last snapshot (the emulation stays locked after it)."""
         self.api.stop()
+        if self.saver:
+            return self.saver.final_save()
         self.aws.stop()
+        return None

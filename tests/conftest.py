@@ -72,17 +72,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def local_stack() -> Iterator[dict[str, Any]]:
-    """`python -m local` started once for the session on free ports; its URLs."""
-    api_port, aws_port = free_port(), free_port()
+def local_stack_env(api_port: int, aws_port: int, data: Path, fresh: bool = True) -> dict[str, str]:
+    """The environment of a `python -m local` of a test: its ports, a data folder of its own."""
     env = {
         **os.environ,
         "PORT": str(api_port),
         "LOCAL_AWS_PORT": str(aws_port),
+        "LOCAL_DATA": str(data),
         "LOCAL_QUIET": "1",
         "PYTHONUNBUFFERED": "1",
     }
+    env.pop("FRESH", None)
+    if fresh:
+        env["FRESH"] = "1"
+    return env
+
+
+@pytest.fixture(scope="session")
+def local_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """`python -m local` started once for the session on free ports, from the demo data in a data
+    folder of its own (never the developer's .local-data/); its URLs."""
+    api_port, aws_port = free_port(), free_port()
+    env = local_stack_env(api_port, aws_port, tmp_path_factory.mktemp("local-data"))
     log = ROOT / ".pytest_cache" / "local-stack.log"
     log.parent.mkdir(exist_ok=True)
     with log.open("w") as out:

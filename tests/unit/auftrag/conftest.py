@@ -25,9 +25,9 @@ def demo(aws: Any) -> list[str]:
     from backoffice.catalogue import article_store
     from backoffice.catalogue.importer import import_catalogue
     from local import demo_kunden
-    from local.moto_patches import copy_tables_once
+    from local.moto_patches import roll_back_touched_items
 
-    copy_tables_once()  # as the local stack: one rollback backup per transaction, same semantics
+    roll_back_touched_items()  # as the local stack: the rollback copies only the touched items
     article_store.forget_index()
     import_catalogue(DEMO)
     company.forget_config()

@@ -1,0 +1,145 @@
+"""local/moto_patches.py: TransactWriteItems rolls back the items it touched, and only those."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import boto3
+import pytest
+from botocore.exceptions import ClientError
+
+from local.moto_patches import roll_back_touched_items
+
+
+@pytest.fixture
+def table(aws: Any) -> str:
+    roll_back_touched_items()
+    return str(aws.names["Table"])
+
+
+def _db() -> Any:
+    return boto3.client("dynamodb", region_name="eu-central-1")
+
+
+def _key(pk: str, sk: str = "A") -> dict[str, Any]:
+    return {"PK": {"S": pk}, "SK": {"S": sk}}
+
+
+def _put(table: str, pk: str, value: str, sk: str = "A") -> dict[str, Any]:
+    return {"Put": {"TableName": table, "Item": {**_key(pk, sk), "V": {"S": value}}}}
+
+
+def _items(table: str) -> dict[tuple[str, str], str]:
+    return {(i["PK"]["S"], i["SK"]["S"]): i.get("V", {}).get("S", "") for i in _db().scan(TableName=table)["Items"]}
+
+
+def _stream_length(table: str) -> int:
+    from moto.dynamodb.models import dynamodb_backends
+
+    return len(dynamodb_backends["123456789012"]["eu-central-1"].tables[table].stream_shard.items)
+
+
+def test_a_failing_transaction_leaves_nothing(table: str) -> None:
+    db = _db()
+    db.put_item(TableName=table, Item={**_key("kept"), "V": {"S": "before"}})
+    db.put_item(TableName=table, Item={**_key("gone"), "V": {"S": "before"}})
+    stream_before = _stream_length(table)
+    with pytest.raises(ClientError) as failed:
+        db.transact_write_items(
+            TransactItems=[
+                _put(table, "new", "x"),
+                _put(table, "new", "x", sk="B"),
+                {
+                    "Update": {
+                        "TableName": table,
+                        "Key": _key("kept"),
+                        "UpdateExpression": "SET V = :v",
+                        "ExpressionAttributeValues": {":v": {"S": "changed"}},
+                    }
+                },
+                {"Delete": {"TableName": table, "Key": _key("gone")}},
+                {
+                    "ConditionCheck": {
+                        "TableName": table,
+                        "Key": _key("absent"),
+                        "ConditionExpression": "attribute_exists(PK)",
+                    }
+                },
+            ]
+        )
+    assert failed.value.response["Error"]["Code"] == "TransactionCanceledException"
+    assert _items(table) == {("kept", "A"): "before", ("gone", "A"): "before"}
+    assert _stream_length(table) == stream_before  # no record of writes that did not happen
+
+
+def test_the_same_item_twice_is_refused_and_leaves_nothing(table: str) -> None:
+    with pytest.raises(ClientError) as failed:
+        _db().transact_write_items(TransactItems=[_put(table, "a", "1"), _put(table, "b", "1"), _put(table, "a", "2")])
+    assert failed.value.response["Error"]["Code"] == "ValidationException"
+    assert _items(table) == {}
+
+
+def test_a_transaction_never_copies_a_table(table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.dynamodb import models
+
+    def refuse(self: Any, memo: Any) -> Any:
+        raise AssertionError("a whole table was deep-copied")
+
+    _db().put_item(TableName=table, Item={**_key("old"), "V": {"S": "1"}})
+    monkeypatch.setattr(models.Table, "__deepcopy__", refuse, raising=False)
+    _db().transact_write_items(TransactItems=[_put(table, "a", "1"), _put(table, "b", "2")])
+    with pytest.raises(ClientError):
+        _db().transact_write_items(
+            TransactItems=[
+                _put(table, "c", "3"),
+                {"Put": {**_put(table, "old", "2")["Put"], "ConditionExpression": "attribute_not_exists(PK)"}},
+            ]
+        )
+    assert _items(table) == {("old", "A"): "1", ("a", "A"): "1", ("b", "A"): "2"}
+
+
+def test_concurrent_transactions_lose_no_writes(table: str) -> None:
+    """Failing transactions in between restore only their own items, never another's write."""
+    db = _db()
+    db.put_item(TableName=table, Item={**_key("counter"), "N": {"N": "0"}})
+    errors: list[BaseException] = []
+    absent = {"TableName": table, "Key": _key("x"), "ConditionExpression": "attribute_exists(PK)"}
+
+    def worker(n: int) -> None:
+        try:
+            for i in range(15):
+                ok = [
+                    {
+                        "Update": {
+                            "TableName": table,
+                            "Key": _key("counter"),
+                            "UpdateExpression": "ADD N :one",
+                            "ExpressionAttributeValues": {":one": {"N": "1"}},
+                        }
+                    },
+                    _put(table, f"w{n}", str(i), sk=str(i)),
+                ]
+                db.transact_write_items(TransactItems=ok)
+                failing = [
+                    _put(table, f"fail{n}", str(i), sk=str(i)),
+                    {"ConditionCheck": absent},
+                ]
+                with pytest.raises(ClientError):
+                    db.transact_write_items(TransactItems=failing)
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    items = _items(table)
+    counter = db.get_item(TableName=table, Key=_key("counter"))["Item"]["N"]["N"]
+    assert counter == str(6 * 15)
+    assert sorted(k for k in items if k[0].startswith("w")) == sorted(
+        (f"w{n}", str(i)) for n in range(6) for i in range(15)
+    )
+    assert not [k for k in items if k[0].startswith("fail")]
