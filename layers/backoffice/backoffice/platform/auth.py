@@ -17,7 +17,7 @@ import secrets
 import time
 import uuid
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import jwt
@@ -126,13 +126,18 @@ def save_user(name: str, password: str, webshop: str | None, roles: Iterable[str
 
 def revoke_tokens(name: str) -> bool:
     """Invalidate every token of the user, password unchanged; False when there is no such user."""
-    user = User.load(name, consistent=True)
-    if user is None:
-        return False
+    ddb = client("dynamodb")
     try:
-        dynamo.put_item(replace(user, credential=_new_credential()).to_item(), condition="attribute_exists(PK)")
-    except client("dynamodb").exceptions.ConditionalCheckFailedException:
-        return False  # deleted meanwhile: nothing left to revoke
+        # Only the credential id changes: a password set at the same moment is not overwritten.
+        ddb.update_item(
+            TableName=dynamo.table_name(),
+            Key=dynamo.key(f"USER#{name}", "USER"),
+            UpdateExpression="SET CredentialId = :new",
+            ConditionExpression="attribute_exists(PK)",
+            ExpressionAttributeValues={":new": {"S": _new_credential()}},
+        )
+    except ddb.exceptions.ConditionalCheckFailedException:
+        return False
     return True
 
 
