@@ -6,6 +6,7 @@ Users are made with the real admin command (`python -m backoffice.admin ... --lo
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -178,6 +179,13 @@ def test_the_media_of_a_hidden_article_answer_as_an_unknown_idkey(api: Api) -> N
     }
     for path in ("/www/artikel/9000", "/www/artikelmedia/9000"):
         assert_error(api.get(path), 404, "not_found")
+    # Documents name an article by number: a hidden one is refused as an unknown one.
+    for path in ("/www/auftrag", "/www/offerte"):
+        answers = []
+        for art_nr in ("9000", "9999"):
+            body = {**ORDER, "Positionen": [{"ArtNr": art_nr, "Menge": 1}]}
+            answers.append(assert_error(api.post(path, json=body), 400, "invalid_request"))
+        assert json.loads(json.dumps(answers[0]).replace("9000", "9999")) == answers[1], path
 
 
 def test_rotating_the_signing_key_leaves_no_gap(
