@@ -10,6 +10,7 @@ first Accept value matches one. Where it differs, docs/operations.md says.
 from __future__ import annotations
 
 import base64
+import fnmatch
 import importlib.util
 import sys
 import threading
@@ -32,6 +33,10 @@ MAX_READ_BYTES = 64 * 1024 * 1024
 API_ID = "local"
 
 Handler = Callable[[dict[str, Any], Any], Any]
+
+
+def _as_list(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value or [])
 
 
 def load_module(stack: Stack, logical: str) -> ModuleType:
@@ -128,14 +133,11 @@ class Gateway:
         now = time.monotonic()
         with self._auth_lock:
             cached = self._auth_cache.get(token)
+        method_arn = f"arn:aws:execute-api:{REGION}:{ACCOUNT}:{API_ID}/v1/{method}{path}"
         if cached and cached[0] > now:
             policy = cached[1]
         else:
-            event = {
-                "type": "TOKEN",
-                "authorizationToken": token,
-                "methodArn": f"arn:aws:execute-api:{REGION}:{ACCOUNT}:{API_ID}/v1/{method}{path}",
-            }
+            event = {"type": "TOKEN", "authorizationToken": token, "methodArn": method_arn}
             try:
                 policy = self.handler(self.authorizer_fn)(event, lambda_context("authorizer"))
             except Exception as exc:  # noqa: BLE001 - API Gateway maps any authorizer failure
@@ -145,7 +147,13 @@ class Gateway:
                 return "failed", None
             with self._auth_lock:
                 self._auth_cache[token] = (now + self.auth_ttl, policy)
-        effects = {s.get("Effect") for s in policy.get("policyDocument", {}).get("Statement", [])}
+        # As API Gateway evaluates a (cached) policy for each request: an explicit Deny of this
+        # route wins, else an Allow of it is needed; `*` in a Resource spans `/` too.
+        effects = {
+            s.get("Effect")
+            for s in policy.get("policyDocument", {}).get("Statement", [])
+            if any(fnmatch.fnmatchcase(method_arn, r) for r in _as_list(s.get("Resource")))
+        }
         if "Allow" not in effects or "Deny" in effects:
             return "denied", None
         return "allow", {**(policy.get("context") or {}), "principalId": policy.get("principalId")}

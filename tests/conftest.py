@@ -62,7 +62,7 @@ def aws() -> Iterator[Any]:
 def _forget_caches() -> None:
     from backoffice.platform import auth, idempotency
 
-    auth.signing_key.cache_clear()
+    auth.forget_keys()
     idempotency._persistence.cache_clear()
 
 
@@ -118,6 +118,14 @@ def api(local_stack: dict[str, Any]) -> Api:
     """A client of the local stack, logged in as the demo user."""
     client = Api(local_stack["api"])
     client.login()
+    return client
+
+
+@pytest.fixture
+def operator_api(local_stack: dict[str, Any]) -> Api:
+    """A client of the local stack, logged in as the demo operator (the one who may DELETE /www/log)."""
+    client = Api(local_stack["api"])
+    client.login("operator", "operator")
     return client
 
 

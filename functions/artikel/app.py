@@ -8,7 +8,7 @@ from urllib.parse import quote, urlencode
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
-from backoffice.catalogue import article_store, articles, list_index, media, reads
+from backoffice.catalogue import articles, list_index, media, reads
 from backoffice.errors import NotFound
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
@@ -140,12 +140,10 @@ def read_media_file(
     IDKey: Annotated[int, Path(ge=1)],
     type: Annotated[str, Query(min_length=1, max_length=12, description="Bild, Text or a format")],  # noqa: A002
 ):
-    record = article_store.media_record(IDKey)
-    if record is not None:
-        # The media of a hidden article are hidden as well.
-        reads.visible_article(str(record["ArtNr"]), caller(app).webshop)
+    record = reads.visible_media_record(IDKey, caller(app).webshop)
     found = media.select_file(record, type) if record else None
     if found is None:
+        # Unknown, hidden and without such a file answer alike: no IDKey reveals a hidden article.
         raise NotFound(f"Media {IDKey} has no file of type {type}.")
     tag = media.etag(found.etag)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}

@@ -20,7 +20,7 @@ app = make_resolver()
 
 def _once(operation: str, create: Any) -> dict[str, Any]:
     key = header(app.current_event.raw_event, HEADER)
-    return run_once(operation, key, app.current_event.json_body, create, app.lambda_context)
+    return run_once(operation, key, app.current_event.json_body, create, app.lambda_context, caller=caller(app).user)
 
 
 @app.post(

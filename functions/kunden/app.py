@@ -32,7 +32,9 @@ def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
     def _create() -> dict[str, object]:
         return {"data": {"DebiNr": customers.create_customer(body, user)}}
 
-    answer = run_once("kunden-post", header(event, HEADER), app.current_event.json_body, _create, app.lambda_context)
+    answer = run_once(
+        "kunden-post", header(event, HEADER), app.current_event.json_body, _create, app.lambda_context, caller=user
+    )
     return created_response(answer)
 
 

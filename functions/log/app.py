@@ -1,4 +1,6 @@
-"""DELETE /www/log: deletes the service's log files (bucket log prefix and own log groups)."""
+"""DELETE /www/log: deletes the service's log files (bucket log prefix and own log groups).
+
+Operators only: the log files are the audit trail."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from aws_lambda_powertools.event_handler import Response
 from backoffice.http.openapi import documented
 from backoffice.http.resolver import caller, entrypoint, logger, make_resolver, no_content
 from backoffice.platform.logfiles import delete_log_objects, delete_log_streams
+from backoffice.platform.roles import OPERATOR
 
 app = make_resolver()
 
@@ -17,8 +20,10 @@ app = make_resolver()
     responses=documented(204, description="The log files are deleted."),
 )
 def delete_logs() -> Response[str]:
+    who = caller(app)
+    who.require(OPERATOR)
     objects, streams = delete_log_objects(), delete_log_streams()
-    logger.info("log files deleted", extra={"objects": objects, "streams": streams, "user": caller(app).user})
+    logger.info("log files deleted", extra={"objects": objects, "streams": streams, "user": who.user})
     return no_content()
 
 

@@ -36,7 +36,7 @@ def create(body: Annotated[QuotationCreate, Body()]) -> Response[str]:
     def _create() -> dict[str, Any]:
         return _answer(quotations.create_quotation(body, who.user, who.webshop))
 
-    answer = run_once("offerte-post", key, app.current_event.json_body, _create, app.lambda_context)
+    answer = run_once("offerte-post", key, app.current_event.json_body, _create, app.lambda_context, caller=who.user)
     return created_response(answer)
 
 

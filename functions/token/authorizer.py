@@ -1,7 +1,10 @@
 """The Lambda authorizer (TOKEN type): a valid bearer token of an existing user, or 401.
 
 API Gateway answers 401 (the UNAUTHORIZED gateway response) when this raises "Unauthorized".
-The policy allows every route of the stage, so a cached decision serves the user's next calls.
+API Gateway caches the policy per token (ReauthorizeEvery) and evaluates it against every later
+route, so it names what the user's roles allow on the whole stage: integration every route but
+DELETE /www/log, operator DELETE /www/log. A route the policy does not allow is API Gateway's
+403 (the ACCESS_DENIED gateway response).
 """
 
 from __future__ import annotations
@@ -9,27 +12,39 @@ from __future__ import annotations
 from typing import Any
 
 from backoffice.errors import InvalidToken
-from backoffice.platform.auth import User, bearer_token, verify_token
+from backoffice.platform.auth import authorize, bearer_token
 from backoffice.platform.logger import logger
+from backoffice.platform.roles import INTEGRATION, OPERATOR
+
+# The operator route, as it appears in a method ARN: <api>/<stage>/<METHOD>/<path>.
+OPERATOR_ROUTE = "DELETE/www/log"
 
 
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     try:
-        claims = verify_token(bearer_token(event.get("authorizationToken")))
+        user = authorize(bearer_token(event.get("authorizationToken")))
     except InvalidToken as exc:
         logger.info("token refused", extra={"reason": exc.description})
         raise Exception("Unauthorized") from None  # the exact text API Gateway maps to 401
-    user = User.load(claims["sub"])
-    if user is None:
-        logger.info("token of an unknown user", extra={"user": claims["sub"]})
-        raise Exception("Unauthorized")
     arn = event["methodArn"].split("/")
-    stage_arn = "/".join(arn[:2]) + "/*"
+    stage = "/".join(arn[:2])
     return {
         "principalId": user.name,
-        "policyDocument": {
-            "Version": "2012-10-17",
-            "Statement": [{"Action": "execute-api:Invoke", "Effect": "Allow", "Resource": stage_arn}],
-        },
-        "context": {"user": user.name, "webshop": user.webshop or ""},
+        "policyDocument": {"Version": "2012-10-17", "Statement": statements(stage, user.roles)},
+        "context": {"user": user.name, "webshop": user.webshop or "", "roles": ",".join(sorted(user.roles))},
     }
+
+
+def statements(stage: str, roles: frozenset[str]) -> list[dict[str, Any]]:
+    """The policy statements of a user with these roles, on every route of the stage."""
+
+    def statement(effect: str, resource: str) -> dict[str, Any]:
+        return {"Action": "execute-api:Invoke", "Effect": effect, "Resource": f"{stage}/{resource}"}
+
+    if INTEGRATION in roles and OPERATOR in roles:
+        return [statement("Allow", "*")]
+    if INTEGRATION in roles:
+        return [statement("Allow", "*"), statement("Deny", OPERATOR_ROUTE)]
+    if OPERATOR in roles:
+        return [statement("Allow", OPERATOR_ROUTE)]
+    return [statement("Deny", "*")]

@@ -38,10 +38,11 @@ def test_docs_serves_the_document_and_the_assets(local_stack: dict[str, Any]) ->
     assert requests.post(f"{base}/docs", timeout=30).status_code == 405
 
 
-def test_swagger_ui_lists_operations_and_authorize_works(local_stack: dict[str, Any], api: Any) -> None:
+def test_swagger_ui_lists_operations_and_authorize_works(local_stack: dict[str, Any], operator_api: Any) -> None:
     from playwright.sync_api import sync_playwright
 
-    token = api.session.headers["Authorization"].removeprefix("Bearer ")
+    # The operation tried is DELETE /www/log: the operator's token.
+    token = operator_api.session.headers["Authorization"].removeprefix("Bearer ")
     doc = json.loads((ROOT / "docs" / "openapi.json").read_text(encoding="utf-8"))
     operations = sum(len(item) for item in doc["paths"].values())
     with sync_playwright() as pw:

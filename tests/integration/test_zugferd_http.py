@@ -193,7 +193,9 @@ def test_request_over_6_mb_is_413(api: Api) -> None:
     assert body["info"] == {"limit": 6291456}
 
 
-def test_debug_keeps_the_three_work_files_until_delete_log(api: Api, local_client: Callable[[str], Any]) -> None:
+def test_debug_keeps_the_three_work_files_until_delete_log(
+    api: Api, operator_api: Api, local_client: Callable[[str], Any]
+) -> None:
     pdf, xml = invoice_pdf(2), invoice_xml("basic")
     resp = post(api, Operation="Combine", PDF=b64(pdf), XML=b64(xml), Debug=True)
     assert resp.status_code == 200
@@ -206,13 +208,13 @@ def test_debug_keeps_the_three_work_files_until_delete_log(api: Api, local_clien
     assert s3.get_object(Bucket=bucket, Key=prefix + "input.xml")["Body"].read() == xml
     assert s3.get_object(Bucket=bucket, Key=prefix + "output.pdf")["Body"].read() == resp.content
 
-    assert api.request("DELETE", "/www/log").status_code == 204
+    assert operator_api.request("DELETE", "/www/log").status_code == 204
 
     assert s3.list_objects_v2(Bucket=bucket, Prefix=prefix).get("KeyCount") == 0
 
 
-def test_without_debug_nothing_is_stored(api: Api, local_client: Callable[[str], Any]) -> None:
-    assert api.request("DELETE", "/www/log").status_code == 204
+def test_without_debug_nothing_is_stored(api: Api, operator_api: Api, local_client: Callable[[str], Any]) -> None:
+    assert operator_api.request("DELETE", "/www/log").status_code == 204
     resp = post(api, Operation="Combine", PDF=b64(invoice_pdf(1)), XML=b64(invoice_xml("minimum")))
     assert resp.status_code == 200
     assert "X-Debug-Prefix" not in resp.headers

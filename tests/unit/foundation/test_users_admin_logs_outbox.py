@@ -11,7 +11,7 @@ from botocore.stub import Stubber
 
 from backoffice.admin.__main__ import main as admin
 from backoffice.company import CONFIG_PK, CONFIG_SK, forget_config
-from backoffice.errors import Conflict, InvalidRequest, NotFound
+from backoffice.errors import Conflict, InvalidRequest, InvalidToken, NotFound
 from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
@@ -29,25 +29,99 @@ def test_admin_user_add_reads_the_password_from_stdin(aws: Any, monkeypatch: pyt
     assert "User webshop1 written to" in capsys.readouterr().out
 
 
+def test_admin_user_add_sets_roles_and_revokes_older_tokens(
+    aws: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("pw-1\n"))
+    assert admin(["user", "add", "ops", "--role", "operator", "--password-stdin"]) == 0
+    assert "(roles: operator); tokens issued before are revoked." in capsys.readouterr().out
+    assert dynamo.get_item("USER#ops", "USER")["Roles"] == ["operator"]  # type: ignore[index]
+    token, _ = auth.issue_token(auth.authenticate("ops", "pw-1"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("pw-2\n"))
+    assert admin(["user", "add", "ops", "--role", "operator", "--role", "integration", "--password-stdin"]) == 0
+    assert auth.authenticate("ops", "pw-2").roles == frozenset({"operator", "integration"})
+    with pytest.raises(InvalidToken):
+        auth.authorize(token)
+    with pytest.raises(SystemExit):
+        admin(["user", "add", "ops", "--role", "root", "--password-stdin"])
+
+
+def test_admin_user_revoke_and_delete(aws: Any, capsys: Any) -> None:
+    user = auth.save_user("shop1", "pw", None)
+    assert admin(["user", "revoke", "shop1"]) == 0
+    assert "Every token of shop1" in capsys.readouterr().out
+    assert auth.authenticate("shop1", "pw").credential != user.credential
+    assert admin(["user", "delete", "shop1"]) == 0
+    assert dynamo.get_item("USER#shop1", "USER") is None
+    assert admin(["user", "revoke", "shop1"]) == 1
+    assert admin(["user", "delete", "shop1"]) == 1
+    assert "There is no user shop1" in capsys.readouterr().err
+
+
+def test_admin_key_rotate(aws: Any, capsys: Any) -> None:
+    before = auth.keyring()
+    assert admin(["key", "rotate"]) == 0
+    out = capsys.readouterr().out
+    after = auth.keyring()
+    assert after.previous == before.current
+    assert f"kid {after.current.kid}" in out
+    assert f"tokens of kid {before.current.kid} stay valid" in out
+    # A second rotation right away would drop the key just replaced: refused unless forced.
+    assert admin(["key", "rotate"]) == 1
+    assert "Not rotated" in capsys.readouterr().err
+    assert auth.keyring() == after
+    assert admin(["key", "rotate", "--force"]) == 0
+    assert auth.keyring().previous == after.current
+
+
 def test_admin_refuses_an_empty_password(aws: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     assert admin(["user", "add", "webshop1", "--password-stdin"]) == 1
     assert dynamo.get_item("USER#webshop1", "USER") is None
 
 
-def test_the_authorizer_allows_the_stage_and_hands_over_user_and_webshop(aws: Any) -> None:
-    handler = load_handler(aws, "AuthorizerFunction")
+STAGE = "arn:aws:execute-api:eu-central-1:123456789012:abc123/v1"
+
+
+def _authorize(stack: Any, token: str, route: str = "GET/www/artikel/4711") -> dict[str, Any]:
+    handler = load_handler(stack, "AuthorizerFunction")
+    return handler({"type": "TOKEN", "authorizationToken": f"Bearer {token}", "methodArn": f"{STAGE}/{route}"}, None)
+
+
+def test_the_authorizer_allows_the_stage_but_the_log_and_hands_over_user_webshop_roles(aws: Any) -> None:
     token, _ = auth.issue_token(auth.save_user("shop1", "pw", "SHOP-A"))
-    arn = "arn:aws:execute-api:eu-central-1:123456789012:abc123/v1/GET/www/artikel/4711"
-    policy = handler({"type": "TOKEN", "authorizationToken": f"Bearer {token}", "methodArn": arn}, None)
+    policy = _authorize(aws, token)
     assert policy["principalId"] == "shop1"
-    assert policy["context"] == {"user": "shop1", "webshop": "SHOP-A"}
-    (statement,) = policy["policyDocument"]["Statement"]
-    assert statement == {
-        "Action": "execute-api:Invoke",
-        "Effect": "Allow",
-        "Resource": "arn:aws:execute-api:eu-central-1:123456789012:abc123/v1/*",
-    }
+    assert policy["context"] == {"user": "shop1", "webshop": "SHOP-A", "roles": "integration"}
+    # One policy for every route (API Gateway caches it per token): the operator route denied.
+    assert policy["policyDocument"]["Statement"] == [
+        {"Action": "execute-api:Invoke", "Effect": "Allow", "Resource": f"{STAGE}/*"},
+        {"Action": "execute-api:Invoke", "Effect": "Deny", "Resource": f"{STAGE}/DELETE/www/log"},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("roles", "statements"),
+    [
+        (["operator"], [("Allow", "DELETE/www/log")]),
+        (["integration", "operator"], [("Allow", "*")]),
+    ],
+)
+def test_the_authorizer_policy_follows_the_roles(aws: Any, roles: list[str], statements: list[tuple[str, str]]) -> None:
+    token, _ = auth.issue_token(auth.save_user("ops", "pw", None, roles))
+    policy = _authorize(aws, token, "DELETE/www/log")
+    assert policy["context"] == {"user": "ops", "webshop": "", "roles": ",".join(sorted(roles))}
+    assert [(s["Effect"], s["Resource"]) for s in policy["policyDocument"]["Statement"]] == [
+        (effect, f"{STAGE}/{resource}") for effect, resource in statements
+    ]
+
+
+def test_the_authorizer_refuses_a_revoked_token(aws: Any) -> None:
+    token, _ = auth.issue_token(auth.save_user("shop1", "pw", None))
+    assert _authorize(aws, token)["principalId"] == "shop1"
+    assert admin(["user", "revoke", "shop1"]) == 0
+    with pytest.raises(Exception, match=r"^Unauthorized$"):
+        _authorize(aws, token)
 
 
 @pytest.mark.parametrize("header", [None, "", "Basic eDp5", "Bearer not.a.token"])
@@ -88,6 +162,28 @@ def test_log_deletion_removes_only_the_log_prefix_and_the_service_log_streams(aw
 def _enable(*events: str) -> None:
     dynamo.put_item({"PK": CONFIG_PK, "SK": CONFIG_SK, "Events": list(events)})
     forget_config()
+
+
+@pytest.mark.parametrize(("roles", "status"), [("integration", 403), ("", 403), ("operator", 204)])
+def test_only_an_operator_may_delete_the_log_files(aws: Any, roles: str, status: int) -> None:
+    from tests.unit.kunden.helpers import Context, event, load_app
+
+    s3, bucket = client("s3"), get_settings().bucket_name
+    s3.put_object(Bucket=bucket, Key="log/a.txt", Body=b"x")
+    request = event("DELETE", "/www/log")
+    request["requestContext"]["authorizer"] = {"user": "someone", "webshop": "", "roles": roles}
+    resp = load_app("log").lambda_handler(request, Context())
+    assert resp["statusCode"] == status
+    left = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket).get("Contents", [])]
+    if status == 403:
+        assert json.loads(resp["body"]) == {
+            "error": "forbidden",
+            "error_description": "This route needs the operator role.",
+            "info": {"role": "operator"},
+        }
+        assert left == ["log/a.txt"]
+    else:
+        assert left == []
 
 
 def test_no_outbox_item_when_the_event_is_not_enabled(aws: Any) -> None:
@@ -144,16 +240,37 @@ def test_an_idempotent_create_runs_once_per_key(aws: Any) -> None:
         return {"data": {"Nr": str(len(calls))}}
 
     ctx = lambda_context("test")
-    first = idempotency.run_once("create_thing", "key-1", {"a": 1}, create, ctx)
-    again = idempotency.run_once("create_thing", "key-1", {"a": 1}, create, ctx)
+    first = idempotency.run_once("create_thing", "key-1", {"a": 1}, create, ctx, caller="shop1")
+    again = idempotency.run_once("create_thing", "key-1", {"a": 1}, create, ctx, caller="shop1")
     assert first == again == {"data": {"Nr": "1"}}
     assert len(calls) == 1
-    assert idempotency.run_once("create_thing", "key-2", {"a": 1}, create, ctx) == {"data": {"Nr": "2"}}
-    assert idempotency.run_once("create_thing", None, {"a": 1}, create, ctx) == {"data": {"Nr": "3"}}
+    assert idempotency.run_once("create_thing", "key-2", {"a": 1}, create, ctx, caller="shop1") == {"data": {"Nr": "2"}}
+    assert idempotency.run_once("create_thing", None, {"a": 1}, create, ctx, caller="shop1") == {"data": {"Nr": "3"}}
     with pytest.raises(Conflict, match="different body"):
-        idempotency.run_once("create_thing", "key-1", {"a": 2}, create, ctx)
+        idempotency.run_once("create_thing", "key-1", {"a": 2}, create, ctx, caller="shop1")
     with pytest.raises(InvalidRequest):
-        idempotency.run_once("create_thing", "k" * 256, {"a": 1}, create, ctx)
+        idempotency.run_once("create_thing", "k" * 256, {"a": 1}, create, ctx, caller="shop1")
+
+
+def test_an_idempotency_key_belongs_to_its_caller(aws: Any) -> None:
+    numbers = iter(range(1, 10))
+
+    def create() -> dict[str, Any]:
+        return {"data": {"AuftNr": str(next(numbers))}}
+
+    ctx = lambda_context("test")
+    owner = idempotency.run_once("auftrag-post", "shared-key", {"a": 1}, create, ctx, caller="shop-a")
+    # Another user with the owner's key and body: a request of its own, not the owner's answer.
+    same_body = idempotency.run_once("auftrag-post", "shared-key", {"a": 1}, create, ctx, caller="shop-b")
+    assert owner == {"data": {"AuftNr": "1"}}
+    assert same_body == {"data": {"AuftNr": "2"}}
+    # Another body under the owner's key from another user is no conflict either ...
+    other_body = idempotency.run_once("auftrag-post", "shared-key", {"a": 2}, create, ctx, caller="shop-c")
+    assert other_body == {"data": {"AuftNr": "3"}}
+    # ... and has not blocked the key for its owner, whose retry still gets the first answer.
+    assert idempotency.run_once("auftrag-post", "shared-key", {"a": 1}, create, ctx, caller="shop-a") == owner
+    with pytest.raises(Conflict, match="different body"):
+        idempotency.run_once("auftrag-post", "shared-key", {"a": 2}, create, ctx, caller="shop-a")
 
 
 def test_a_failed_create_is_not_stored_so_a_retry_runs_again(aws: Any) -> None:
@@ -166,8 +283,8 @@ def test_a_failed_create_is_not_stored_so_a_retry_runs_again(aws: Any) -> None:
         return {"data": {"ok": True}}
 
     with pytest.raises(NotFound):
-        idempotency.run_once("create_other", "key-9", {"b": 1}, create, lambda_context("t"))
-    assert idempotency.run_once("create_other", "key-9", {"b": 1}, create, lambda_context("t")) == {
+        idempotency.run_once("create_other", "key-9", {"b": 1}, create, lambda_context("t"), caller="shop1")
+    assert idempotency.run_once("create_other", "key-9", {"b": 1}, create, lambda_context("t"), caller="shop1") == {
         "data": {"ok": True}
     }
 

@@ -7,11 +7,12 @@ import sys
 
 from backoffice.admin import (
     catalogue,  # artikel: the catalogue import
+    keys,
     users,
 )
 
 # Each module adds its sub-command with register(); add a new command's module here.
-COMMANDS = [users, catalogue]
+COMMANDS = [users, keys, catalogue]
 
 
 def main(argv: list[str] | None = None) -> int:

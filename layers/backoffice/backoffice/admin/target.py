@@ -44,5 +44,9 @@ def select_target(args: argparse.Namespace) -> str:
         for output, var in STACK_OUTPUTS.items():
             if output in outputs:
                 os.environ[var] = outputs[output]
+        # The token lifetime decides how soon the signing key may be rotated again.
+        parameters = {p["ParameterKey"]: p.get("ParameterValue") for p in stack.get("Parameters", [])}
+        if parameters.get("TokenTtlSeconds"):
+            os.environ["TOKEN_TTL_SECONDS"] = str(parameters["TokenTtlSeconds"])
         return f"stack {args.stack}"
     return "the resources named by the environment (TABLE_NAME, ...)"

@@ -1,4 +1,4 @@
-"""`user add NAME [--webshop VALUE] [--password-stdin]`: create or replace a REST user."""
+"""`user add|revoke|delete NAME ...`: manage REST users, their roles and their tokens."""
 
 from __future__ import annotations
 
@@ -7,17 +7,35 @@ import getpass
 import sys
 
 from backoffice.admin.target import add_target_arguments, select_target
+from backoffice.platform.roles import INTEGRATION, ROLES
 
 
 def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     user = commands.add_parser("user", help="manage REST users")
     actions = user.add_subparsers(dest="action", required=True)
-    add = actions.add_parser("add", help="create a user, or replace its password and webshop value")
+    add = actions.add_parser(
+        "add", help="create a user, or replace its password, webshop value and roles (revokes its tokens)"
+    )
     add.add_argument("name")
     add.add_argument("--webshop", help="the user's RESTWEBSHOP value (which articles it sees)")
+    add.add_argument(
+        "--role",
+        action="append",
+        choices=ROLES,
+        dest="roles",
+        help=f"{INTEGRATION}: the webshop routes; operator: DELETE /www/log. Repeat for both; default {INTEGRATION}",
+    )
     add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
     add_target_arguments(add)
     add.set_defaults(run=add_user)
+    revoke = actions.add_parser("revoke", help="invalidate every token of a user, password unchanged")
+    revoke.add_argument("name")
+    add_target_arguments(revoke)
+    revoke.set_defaults(run=revoke_user)
+    delete = actions.add_parser("delete", help="remove a user (its tokens stop working)")
+    delete.add_argument("name")
+    add_target_arguments(delete)
+    delete.set_defaults(run=delete_user)
 
 
 def add_user(args: argparse.Namespace) -> int:
@@ -32,9 +50,32 @@ def add_user(args: argparse.Namespace) -> int:
     from backoffice.platform.auth import save_user
 
     try:
-        save_user(args.name, password, args.webshop)
+        user = save_user(args.name, password, args.webshop, args.roles or [INTEGRATION])
     except ValueError as exc:
         print(f"Not written: {exc}", file=sys.stderr)
         return 1
-    print(f"User {args.name} written to {where}.")
+    roles = ", ".join(sorted(user.roles))
+    print(f"User {args.name} written to {where} (roles: {roles}); tokens issued before are revoked.")
+    return 0
+
+
+def revoke_user(args: argparse.Namespace) -> int:
+    where = select_target(args)
+    from backoffice.platform.auth import revoke_tokens
+
+    if not revoke_tokens(args.name):
+        print(f"There is no user {args.name} in {where}.", file=sys.stderr)
+        return 1
+    print(f"Every token of {args.name} issued until now is revoked in {where} (API Gateway's cache: up to 300 s).")
+    return 0
+
+
+def delete_user(args: argparse.Namespace) -> int:
+    where = select_target(args)
+    from backoffice.platform.auth import delete_user as delete
+
+    if not delete(args.name):
+        print(f"There is no user {args.name} in {where}.", file=sys.stderr)
+        return 1
+    print(f"User {args.name} deleted from {where}.")
     return 0

@@ -37,6 +37,11 @@ def article_partition(art_nr: str) -> tuple[dict[str, Any] | None, list[dict[str
     return article, stock, media
 
 
+def article_head(art_nr: str) -> dict[str, Any] | None:
+    """The article item alone (no stock, no media): one GetItem."""
+    return dynamo.get_item(*articles.article_key(art_nr))
+
+
 def articles_by_number(art_nrs: list[str]) -> dict[str, dict[str, Any]]:
     found = dynamo.batch_get(articles.article_key(n) for n in art_nrs)
     return {a["ArtNr"]: a for a in found}

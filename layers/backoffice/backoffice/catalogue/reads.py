@@ -72,6 +72,20 @@ def visible_article(
     return article, stock, records
 
 
+def visible_media_record(id_key: int, webshop: str | None) -> dict[str, Any] | None:
+    """The media record if its article is visible to the caller; None when unknown or hidden.
+
+    Both cases do the same two reads (the record, then an article head; for an unknown IDKey the
+    head of an article number that cannot exist), so that the time of the answer does not tell
+    a hidden article from a missing one either.
+    """
+    record = article_store.media_record(id_key)
+    article = article_store.article_head(str(record["ArtNr"]) if record else "")
+    if record is None or article is None or not articles.visible_to(articles.webshops(article), webshop):
+        return None
+    return record
+
+
 def read_article(art_nr: str, ctx: ReadContext) -> dict[str, Any]:
     article, stock, _ = visible_article(art_nr, ctx.webshop)
     return _shape(article, ctx, stock, single=True)

@@ -34,6 +34,7 @@ from backoffice import links
 from backoffice.errors import (
     ERROR_MEMBERS,
     ApiError,
+    Forbidden,
     InvalidRequest,
     NotFound,
     NotImplementedYet,
@@ -215,11 +216,19 @@ class Caller:
 
     user: str
     webshop: str | None
+    roles: frozenset[str] = frozenset()
+
+    def require(self, role: str) -> None:
+        """403 unless the caller has `role` (the authorizer's policy refuses first; this holds
+        should a policy or a route ever change)."""
+        if role not in self.roles:
+            raise Forbidden(f"This route needs the {role} role.", {"role": role})
 
 
 def caller(app: APIGatewayRestResolver) -> Caller:
     ctx = app.current_event.raw_event.get("requestContext", {}).get("authorizer") or {}
-    return Caller(user=str(ctx.get("user", "")), webshop=ctx.get("webshop") or None)
+    roles = frozenset(r for r in str(ctx.get("roles") or "").split(",") if r)
+    return Caller(user=str(ctx.get("user", "")), webshop=ctx.get("webshop") or None, roles=roles)
 
 
 def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], dict[str, Any]]:

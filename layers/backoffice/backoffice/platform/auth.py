@@ -1,7 +1,9 @@
 """REST users, their salted password hashes, and the bearer tokens issued to them.
 
 Passwords are kept only as scrypt hashes with a per-user salt. A token is an HS256 JWT signed
-with the key from the signing-key secret, carrying sub, iat, exp and jti.
+with the current key of the signing-key secret (its id in the `kid` header), carrying sub, iat,
+exp, jti and cred, the user's credential id when it was issued: a new password, a revocation or a
+re-created user changes that id, and the authorizer refuses tokens that carry another one.
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ import base64
 import binascii
 import hashlib
 import hmac
+import json
 import secrets
 import time
 import uuid
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import jwt
@@ -23,6 +26,7 @@ from backoffice.errors import ApiError, InvalidToken
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
+from backoffice.platform.roles import DEFAULT_ROLES, ROLES
 
 # scrypt cost: 16 MiB of memory and some tens of milliseconds per check.
 _N, _R, _P = 2**14, 8, 1
@@ -68,28 +72,85 @@ class User:
     name: str
     password_hash: str
     webshop: str | None = None
+    roles: frozenset[str] = DEFAULT_ROLES
+    # Changes with every new password and every revocation; a token carries the one it was issued
+    # for, so older tokens stop matching (a re-created user gets a new one too).
+    credential: str = ""
 
     def to_item(self) -> dict[str, Any]:
-        return {"PK": f"USER#{self.name}", "SK": "USER", "PasswordHash": self.password_hash, "Webshop": self.webshop}
+        return {
+            "PK": f"USER#{self.name}",
+            "SK": "USER",
+            "PasswordHash": self.password_hash,
+            "Webshop": self.webshop,
+            "Roles": sorted(self.roles),
+            "CredentialId": self.credential,
+        }
 
     @classmethod
     def from_item(cls, item: dict[str, Any]) -> User:
-        return cls(item["PK"].removeprefix("USER#"), item["PasswordHash"], item.get("Webshop"))
+        password_hash = item["PasswordHash"]
+        return cls(
+            item["PK"].removeprefix("USER#"),
+            password_hash,
+            item.get("Webshop"),
+            frozenset(item.get("Roles") or DEFAULT_ROLES),
+            # Users written before credential ids: the salted hash is unique per password set.
+            item.get("CredentialId") or hashlib.sha256(password_hash.encode()).hexdigest()[:32],
+        )
 
     @staticmethod
-    def load(name: str) -> User | None:
-        item = dynamo.get_item(f"USER#{name}", "USER")
+    def load(name: str, consistent: bool = False) -> User | None:
+        item = dynamo.get_item(f"USER#{name}", "USER", consistent=consistent)
         return User.from_item(item) if item else None
 
 
-def save_user(name: str, password: str, webshop: str | None) -> User:
+def check_roles(roles: Iterable[str]) -> frozenset[str]:
+    wanted = frozenset(roles)
+    unknown = wanted - set(ROLES)
+    if not wanted or unknown:
+        raise ValueError(f"roles are one or more of {', '.join(ROLES)}: {', '.join(sorted(unknown)) or 'none given'}")
+    return wanted
+
+
+def save_user(name: str, password: str, webshop: str | None, roles: Iterable[str] = DEFAULT_ROLES) -> User:
+    """Create a user, or replace it: a new password revokes every token issued before."""
     if not name or len(name) > MAX_NAME or ":" in name:
         raise ValueError(f"a user name has 1 to {MAX_NAME} characters and no colon: {name!r}")
     if not password:
         raise ValueError("the password must not be empty")
-    user = User(name, hash_password(password), webshop or None)
+    user = User(name, hash_password(password), webshop or None, check_roles(roles), _new_credential())
     dynamo.put_item(user.to_item())
     return user
+
+
+def revoke_tokens(name: str) -> bool:
+    """Invalidate every token of the user, password unchanged; False when there is no such user."""
+    ddb = client("dynamodb")
+    try:
+        # Only the credential id changes: a password set at the same moment is not overwritten.
+        ddb.update_item(
+            TableName=dynamo.table_name(),
+            Key=dynamo.key(f"USER#{name}", "USER"),
+            UpdateExpression="SET CredentialId = :new",
+            ConditionExpression="attribute_exists(PK)",
+            ExpressionAttributeValues={":new": {"S": _new_credential()}},
+        )
+    except ddb.exceptions.ConditionalCheckFailedException:
+        return False
+    return True
+
+
+def delete_user(name: str) -> bool:
+    """Remove the user (its tokens stop working with it); False when there was none."""
+    resp = client("dynamodb").delete_item(
+        TableName=dynamo.table_name(), Key=dynamo.key(f"USER#{name}", "USER"), ReturnValues="ALL_OLD"
+    )
+    return "Attributes" in resp
+
+
+def _new_credential() -> str:
+    return secrets.token_hex(16)
 
 
 def basic_credentials(authorization: str | None) -> tuple[str, str]:
@@ -122,32 +183,155 @@ def authenticate(name: str, password: str) -> User:
     return user
 
 
-@cache
-def signing_key() -> str:
+@dataclass(frozen=True)
+class SigningKey:
+    kid: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Keyring:
+    """The signing-key secret: the current key signs, the previous one still verifies (overlap).
+
+    The secret is JSON {"current": {"kid", "key"}, "previous": {...} | null, "rotated": epoch};
+    a bare string (what CloudFormation generates) is one key whose kid derives from it.
+    """
+
+    current: SigningKey
+    previous: SigningKey | None = None
+    rotated: int | None = None
+
+    def find(self, kid: str) -> SigningKey | None:
+        return next((k for k in (self.current, self.previous) if k is not None and k.kid == kid), None)
+
+    @classmethod
+    def parse(cls, secret: str) -> Keyring:
+        try:
+            data = json.loads(secret)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            # A truncated hash names the key without revealing anything usable about it.
+            return cls(SigningKey("k" + hashlib.sha256(secret.encode()).hexdigest()[:12], secret))
+        previous = data.get("previous")
+        return cls(
+            SigningKey(**data["current"]),
+            SigningKey(**previous) if previous else None,
+            data.get("rotated"),
+        )
+
+    def to_secret(self) -> str:
+        return json.dumps(
+            {
+                "current": asdict(self.current),
+                "previous": asdict(self.previous) if self.previous else None,
+                "rotated": self.rotated,
+            }
+        )
+
+    def rotated_now(self, now: int) -> Keyring:
+        return Keyring(SigningKey(secrets.token_hex(6), secrets.token_urlsafe(48)), self.current, now)
+
+
+# A warm function reads the secret again after this long, so that a rotation reaches every
+# token function (they then sign with the new key) and a dropped key stops verifying.
+KEYRING_MAX_AGE = 300
+# A token with an unknown kid makes the authorizer read the secret again (a rotation it has not
+# seen), at most once per this many seconds however many such tokens arrive.
+UNKNOWN_KID_RELOAD_SECONDS = 10
+
+_keyring: Keyring | None = None
+_keyring_loaded = 0.0
+_clock = time.monotonic
+
+
+def _load_keyring() -> Keyring:
+    global _keyring, _keyring_loaded
     secret = client("secretsmanager").get_secret_value(SecretId=get_settings().signing_key_secret)
-    return str(secret["SecretString"])
+    _keyring, _keyring_loaded = Keyring.parse(str(secret["SecretString"])), _clock()
+    return _keyring
+
+
+def keyring() -> Keyring:
+    """The signing keys, read at first use and again once KEYRING_MAX_AGE has passed."""
+    if _keyring is None or _clock() - _keyring_loaded >= KEYRING_MAX_AGE:
+        return _load_keyring()
+    return _keyring
+
+
+def forget_keys() -> None:
+    global _keyring
+    _keyring = None
+
+
+def _verification_key(kid: str) -> SigningKey | None:
+    ring = keyring()
+    found = ring.find(kid)
+    if found is None and _clock() - _keyring_loaded >= UNKNOWN_KID_RELOAD_SECONDS:
+        found = _load_keyring().find(kid)
+    return found
+
+
+class RotationTooSoon(Exception):
+    """A second rotation would drop a key that valid tokens may still be signed with."""
+
+
+def rotate_signing_key(force: bool = False, now: int | None = None) -> Keyring:
+    """Make a new current key and keep the current one as the previous (the one dropped is
+    the previous). Refused while tokens signed with the key to drop may still be valid."""
+    now = int(time.time()) if now is None else now
+    ring = _load_keyring()
+    overlap = get_settings().token_ttl_seconds + KEYRING_MAX_AGE
+    if ring.previous is not None and ring.rotated is not None and now - ring.rotated < overlap and not force:
+        raise RotationTooSoon(
+            f"the last rotation was {now - ring.rotated} s ago; tokens signed with key {ring.previous.kid},"
+            f" which this rotation drops, may be valid for up to {overlap} s after it (token lifetime +"
+            f" {KEYRING_MAX_AGE} s until every function has read the new key)"
+        )
+    rotated = ring.rotated_now(now)
+    client("secretsmanager").put_secret_value(
+        SecretId=get_settings().signing_key_secret, SecretString=rotated.to_secret()
+    )
+    forget_keys()
+    return rotated
 
 
 def issue_token(user: User, now: int | None = None) -> tuple[str, int]:
     ttl = get_settings().token_ttl_seconds
     iat = int(time.time()) if now is None else now
-    claims = {"sub": user.name, "iat": iat, "exp": iat + ttl, "jti": uuid.uuid4().hex}
-    return jwt.encode(claims, signing_key(), algorithm=_ALGORITHM), ttl
+    claims = {"sub": user.name, "iat": iat, "exp": iat + ttl, "jti": uuid.uuid4().hex, "cred": user.credential}
+    key = keyring().current
+    return jwt.encode(claims, key.key, algorithm=_ALGORITHM, headers={"kid": key.kid}), ttl
 
 
 def verify_token(token: str) -> dict[str, Any]:
-    """The claims of a valid token; InvalidToken for anything else (alg none, expired, tampered)."""
+    """The claims of a valid token; InvalidToken for anything else (alg none, expired, tampered,
+    unknown key id). It does not look at the user: see `authorize`."""
     try:
+        kid = jwt.get_unverified_header(token).get("kid")
+        key = _verification_key(kid) if isinstance(kid, str) else None
+        if key is None:
+            raise InvalidToken("The token is not valid.")
         return jwt.decode(
             token,
-            signing_key(),
+            key.key,
             algorithms=[_ALGORITHM],
-            options={"require": ["sub", "iat", "exp", "jti"]},
+            options={"require": ["sub", "iat", "exp", "jti", "cred"]},
         )
     except jwt.ExpiredSignatureError as exc:
         raise InvalidToken("The token has expired; request a new one at /www/token.") from exc
     except jwt.InvalidTokenError as exc:
         raise InvalidToken("The token is not valid.") from exc
+
+
+def authorize(token: str) -> User:
+    """The user of a valid token whose credential is still the user's current one."""
+    claims = verify_token(token)
+    # Consistent: a revocation or a new password counts from the moment it is written.
+    user = User.load(str(claims["sub"]), consistent=True)
+    if user is None or not hmac.compare_digest(str(claims["cred"]), user.credential):
+        raise InvalidToken("The token was revoked; request a new one at /www/token.")
+    return user
 
 
 def bearer_token(authorization: str | None) -> str:

@@ -2,7 +2,9 @@
 
 Powertools Idempotency keeps the answers in the idempotency table. A retry while the first
 request still runs is a 409, and so is the same key with another body. A failure (an exception)
-is not stored, so the client may retry it.
+is not stored, so the client may retry it. A key belongs to its caller: the record is keyed by
+operation, user and key, so another user's key is another request (it can neither read the
+owner's answer nor block the key for its owner).
 """
 
 from __future__ import annotations
@@ -42,8 +44,11 @@ def run_once(
     body: Any,
     create: Callable[[], dict[str, Any]],
     lambda_context: Any = None,
+    *,
+    caller: str,
 ) -> dict[str, Any]:
-    """Run `create` once per key (per operation); a retry with the same key gets its answer again."""
+    """Run `create` once per key of `caller` (per operation); a retry with the same key gets its
+    answer again. `caller` is the token's user name (required: a key without an owner is a hole)."""
     if idempotency_key is None:
         return create()
     if not idempotency_key.strip() or len(idempotency_key) > MAX_KEY_LENGTH:
@@ -52,7 +57,7 @@ def run_once(
             {HEADER: f"1 to {MAX_KEY_LENGTH} characters"},
         )
     config = IdempotencyConfig(
-        event_key_jmespath="key",
+        event_key_jmespath="[caller, key]",
         payload_validation_jmespath="body",
         expires_after_seconds=EXPIRES_AFTER_SECONDS,
     )
@@ -66,7 +71,7 @@ def run_once(
         return create()
 
     try:
-        return _create(request={"key": idempotency_key, "body": body})
+        return _create(request={"caller": caller, "key": idempotency_key, "body": body})
     except IdempotencyAlreadyInProgressError as exc:
         raise Conflict(
             f"A request with this {HEADER} is still being processed; retry in a moment.",

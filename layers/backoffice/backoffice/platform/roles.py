@@ -1,0 +1,13 @@
+"""What a REST user may do, by role (docs/decisions.md, "Users, tokens and roles").
+
+integration: the webshop routes (articles, customers, addresses, documents, ZUGFeRD);
+operator: DELETE /www/log. A user may hold both. A user stored without roles (written before
+roles existed) is an integration user. Kept apart from auth so that a handler can name a role
+without importing the token machinery.
+"""
+
+from __future__ import annotations
+
+INTEGRATION, OPERATOR = "integration", "operator"
+ROLES = (INTEGRATION, OPERATOR)
+DEFAULT_ROLES = frozenset({INTEGRATION})
