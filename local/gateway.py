@@ -32,8 +32,10 @@ from urllib.parse import parse_qsl, urlsplit
 
 import h11
 
-from backoffice.errors import ApiError
+from backoffice.errors import ERROR_MEMBERS, ApiError
 from backoffice.http.request_body import MAX_EVENT_BYTES, check_event_size, event_size
+from backoffice.http.responses import JSON_CONTENT_TYPE
+from backoffice.json_codec import dumps
 from local.docs_ui import DocsUi
 from local.template import ACCOUNT, REGION, Route, Stack, resolve
 
@@ -90,7 +92,7 @@ _STATUS_CODE = {
 
 def error_body(status: int, description: str, info: dict[str, Any] | None = None) -> bytes:
     code = _STATUS_CODE.get(status, "unavailable" if status >= 500 else "invalid_request")
-    return json.dumps({"error": code, "error_description": description, "info": info or {}}).encode("ascii")
+    return dumps({"error": code, "error_description": description, "info": info or {}}, keep=ERROR_MEMBERS).encode()
 
 
 def load_module(stack: Stack, logical: str) -> ModuleType:
@@ -128,11 +130,12 @@ def lambda_context(function: str, timeout: float = 28, memory: int = 512) -> Sim
 
 
 class _Invocation:
-    """One call of a function on its (single) instance, which the caller may stop waiting for."""
+    """One call of a function, which the caller may stop waiting for."""
 
     def __init__(self) -> None:
+        self.started = threading.Event()
         self.done = threading.Event()
-        self.abandoned = threading.Event()
+        self.lock: threading.Lock | None = None  # the instance it runs on
         self.result: Any = None
         self.error: BaseException | None = None
 
@@ -149,9 +152,10 @@ class Gateway:
         self._auth_cache: dict[str, tuple[float, dict[str, Any]]] = {}
         self._auth_lock = threading.Lock()
         # A Lambda instance serves one request at a time, and the resolvers keep per-request
-        # state on the module's app (powertools' app.context): one request per function at a time.
-        self._invoke_locks: dict[str, threading.Lock] = {}
-        self._locks_lock = threading.Lock()
+        # state on the module's app (powertools' app.context): one instance per function, which runs
+        # one request at a time; its lock is the instance (see call()).
+        self._instances: dict[str, threading.Lock] = {}
+        self._instances_lock = threading.Lock()
         self.after_request = after_request
         self.integration_timeout = INTEGRATION_TIMEOUT
 
@@ -207,7 +211,7 @@ class Gateway:
             text = re.sub(r"\$context\.[\w.]+", lambda m: variables.get(m.group(0), ""), str(template))
             body = text.encode("utf-8")
         if not any(k.lower() == "content-type" for k in headers):
-            headers["Content-Type"] = ["application/json"]
+            headers["Content-Type"] = [JSON_CONTENT_TYPE]
         return status, headers, body
 
     @staticmethod
@@ -332,28 +336,43 @@ class Gateway:
         )
 
     def call(self, logical: str, event: dict[str, Any], after: Callable[[], None] | None = None) -> _Invocation:
-        """Run a function as its one Lambda instance would, waiting no longer than API Gateway does.
+        """Run a function as Lambda would, waiting for it no longer than API Gateway does.
 
-        The handler runs in a thread of its own; when the wait ends first, the caller answers and the
-        handler goes on, the function staying busy (its lock held) until it returns: Python cannot
-        stop a thread, as Lambda stops a timed-out instance. A request that finds the function busy
-        waits for it within its own time limit.
+        The emulation keeps one instance per function and runs its requests one after the other; the
+        time limit (the function's Timeout, at most the integration timeout) counts from the moment a
+        request runs, since in AWS a concurrent request would find an instance of its own at once.
+        When the limit passes, the caller answers and the instance is discarded, as Lambda discards
+        one that timed out: the next request loads the module afresh (a cold start). Python cannot
+        stop a thread, so the old handler runs on until it returns, its answer dropped.
         """
-        timeout = self.stack.timeout(logical)
-        with self._locks_lock:
-            lock = self._invoke_locks.setdefault(logical, threading.Lock())
+        limit = min(self.stack.timeout(logical), self.integration_timeout)
         call = _Invocation()
 
         def run() -> None:
-            with lock:
-                try:
-                    if not call.abandoned.is_set():
-                        context = lambda_context(logical, timeout, self.stack.memory(logical))
-                        call.result = self.handler(logical)(event, context)
-                except Exception as exc:  # noqa: BLE001 - a failed function is API Gateway's answer
-                    if str(exc) != "Unauthorized":
-                        traceback.print_exc()
-                    call.error = exc
+            try:
+                while True:
+                    lock, handler = self._instance(logical)
+                    if lock.acquire(timeout=0.2):
+                        if self._instances.get(logical) is lock:
+                            break
+                        lock.release()  # discarded while this request waited for it
+            except Exception as exc:  # noqa: BLE001 - a module that fails to load fails its requests
+                traceback.print_exc()
+                call.error = exc
+                call.started.set()
+                call.done.set()
+                return
+            call.lock = lock
+            call.started.set()
+            try:
+                context = lambda_context(logical, self.stack.timeout(logical), self.stack.memory(logical))
+                call.result = handler(event, context)
+            except Exception as exc:  # noqa: BLE001 - a failed function is API Gateway's answer
+                if str(exc) != "Unauthorized":
+                    traceback.print_exc()
+                call.error = exc
+            finally:
+                lock.release()
             try:
                 if after is not None:
                     after()
@@ -361,9 +380,23 @@ class Gateway:
                 call.done.set()
 
         threading.Thread(target=run, name=f"lambda-{logical}", daemon=True).start()
-        if not call.done.wait(min(timeout, self.integration_timeout)):
-            call.abandoned.set()
+        # Unbounded: the request before it on the instance ends, or is given up, within its own limit.
+        call.started.wait()
+        if not call.done.wait(limit):
+            with self._instances_lock:
+                if self._instances.get(logical) is call.lock:
+                    del self._instances[logical]
+                    self.handlers.pop(logical, None)
+                    self.modules.pop(logical, None)
         return call
+
+    def _instance(self, logical: str) -> tuple[threading.Lock, Handler]:
+        """The function's current instance: its lock and its handler (loaded when there is none)."""
+        with self._instances_lock:
+            lock = self._instances.get(logical)
+            if lock is None:
+                lock = self._instances[logical] = threading.Lock()
+            return lock, self.handler(logical)
 
     def invoke(self, method: str, target: str, headers: dict[str, list[str]], body: bytes) -> Answer:
         url = urlsplit(target)
@@ -384,7 +417,7 @@ class Gateway:
             # here the layer's own check answers it, the same the function would give.
             check_event_size(event)
         except ApiError as err:
-            return err.status, {"Content-Type": ["application/json"]}, json.dumps(err.body()).encode("ascii")
+            return err.status, {"Content-Type": [JSON_CONTENT_TYPE]}, dumps(err.body(), keep=ERROR_MEMBERS).encode()
         after = self.after_request if method != "GET" else None
         call = self.call(route.function, event, after)
         if not call.done.is_set():
@@ -423,7 +456,7 @@ class _Reject(Exception):
 
     def __init__(self, status: int, description: str, answer: Answer | None = None) -> None:
         super().__init__(description)
-        self.answer = answer or (status, {"Content-Type": ["application/json"]}, error_body(status, description))
+        self.answer = answer or (status, {"Content-Type": [JSON_CONTENT_TYPE]}, error_body(status, description))
 
 
 _REQUEST_LINE = re.compile(rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+ \S+ HTTP/\d\.\d")
@@ -461,7 +494,7 @@ class _Connection(socketserver.BaseRequestHandler):
                     text = f"The request line and headers exceed {MAX_HEAD_BYTES} bytes."
                 else:
                     text = f"The request is not valid HTTP/1.1: {exc}."
-                self._write(status, {"Content-Type": ["application/json"]}, error_body(status, text), False, True)
+                self._write(status, {"Content-Type": [JSON_CONTENT_TYPE]}, error_body(status, text), False, True)
                 return
             answer = self.server.answer(method, target, headers, body)
             self._log(method, target, answer[0])

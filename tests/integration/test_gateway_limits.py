@@ -8,6 +8,7 @@ import io
 import json
 import threading
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pypdf
@@ -15,6 +16,7 @@ import pytest
 import requests
 
 from backoffice.http.request_body import MAX_EVENT_BYTES
+from local import gateway as gateway_module
 from local.gateway import ApiServer, Gateway
 from local.template import Stack
 from tests.support import Api
@@ -43,15 +45,24 @@ class SlowFunction:
         return {"statusCode": 200, "headers": {"Content-Type": "application/json"}, "body": '{"ok":true}'}
 
 
-def serve(stack: Stack, slow: SlowFunction, integration_timeout: float | None = None) -> tuple[ApiServer, Gateway]:
+def serve(
+    stack: Stack, slow: SlowFunction, monkeypatch: pytest.MonkeyPatch, integration_timeout: float | None = None
+) -> tuple[ApiServer, list[str]]:
+    """An API server whose functions are `slow` and an allowing authorizer; the modules it loaded."""
+    loaded: list[str] = []
+
+    def load_module(stack: Stack, logical: str) -> SimpleNamespace:
+        loaded.append(logical)
+        return SimpleNamespace(lambda_handler=(lambda event, context: ALLOW) if logical == authorizer else slow)
+
+    monkeypatch.setattr(gateway_module, "load_module", load_module)
     gateway = Gateway(stack)
-    gateway.handlers[gateway.authorizer_fn] = lambda event, context: ALLOW
-    gateway.handlers["KundenFunction"] = slow
+    authorizer = gateway.authorizer_fn
     if integration_timeout is not None:
         gateway.integration_timeout = integration_timeout
     server = ApiServer(gateway, 0, verbose=False)
     server.start()
-    return server, gateway
+    return server, loaded
 
 
 def with_timeout(seconds: int) -> Stack:
@@ -73,31 +84,38 @@ def expected(stack: Stack, kind: str) -> dict[str, Any]:
     return dict(json.loads(conf["ResponseTemplates"]["application/json"]))
 
 
-def test_a_function_over_its_timeout_is_api_gateways_502_and_stays_busy_until_it_returns(
-    slow: SlowFunction,
+def test_a_function_over_its_timeout_is_api_gateways_502_and_its_instance_is_replaced(
+    slow: SlowFunction, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stack = with_timeout(1)  # below API Gateway's 29 s: Lambda ends the function first
-    server, _ = serve(stack, slow)
+    server, loaded = serve(stack, slow, monkeypatch)
     try:
         first = requests.get(server.url + "/www/kunden/1", headers=BEARER, timeout=30)
         assert first.status_code == 502
         assert first.json() == expected(stack, "DEFAULT_5XX")
         assert first.headers["Retry-After"] == "5"
-        # The one instance is still busy with the first request: the second times out waiting for it.
+        # The timed-out instance is gone, as in Lambda: the next request gets a fresh one (a cold start),
+        # while the first handler is still running in its thread.
         second = requests.get(server.url + "/www/kunden/1", headers=BEARER, timeout=30)
         assert second.status_code == 502
-        assert slow.calls == 1
+        assert loaded.count("KundenFunction") == 2
+        assert slow.calls == 2
         slow.release.set()
         third = requests.get(server.url + "/www/kunden/1", headers=BEARER, timeout=30)
         assert (third.status_code, third.json()) == (200, {"ok": True})
-        assert slow.calls == 2
+        assert loaded.count("KundenFunction") == 3
+        # An instance that answered in time is kept.
+        assert requests.get(server.url + "/www/kunden/1", headers=BEARER, timeout=30).status_code == 200
+        assert loaded.count("KundenFunction") == 3
     finally:
         server.stop()
 
 
-def test_a_function_outlasting_the_integration_timeout_is_a_504(slow: SlowFunction) -> None:
+def test_a_function_outlasting_the_integration_timeout_is_a_504(
+    slow: SlowFunction, monkeypatch: pytest.MonkeyPatch
+) -> None:
     stack = with_timeout(60)  # above the integration timeout: API Gateway gives up first
-    server, _ = serve(stack, slow, integration_timeout=0.5)
+    server, _ = serve(stack, slow, monkeypatch, integration_timeout=0.5)
     try:
         resp = requests.get(server.url + "/www/kunden/1", headers=BEARER, timeout=30)
         assert resp.status_code == 504
