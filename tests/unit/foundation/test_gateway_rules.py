@@ -10,6 +10,7 @@ import pytest
 
 from backoffice.errors import PayloadTooLarge
 from backoffice.http.request_body import MAX_EVENT_BYTES, check_event_size, decode_text_body, event_size
+from backoffice.http.responses import JSON_CONTENT_TYPE
 from local.gateway import Gateway
 from local.template import Route, Stack
 
@@ -44,7 +45,7 @@ def test_a_type_the_template_omits_takes_default_4xx_with_the_types_own_status()
     assert headers == {
         "Access-Control-Allow-Origin": ["https://a.example"],
         "Vary": ["Origin"],
-        "Content-Type": ["application/json"],
+        "Content-Type": [JSON_CONTENT_TYPE],
     }
     assert json.loads(body) == {"error": "x", "error_description": "Missing Authentication Token", "info": {}}
 
@@ -78,7 +79,7 @@ def test_the_types_own_entry_and_status_win_and_parameters_resolve() -> None:
 )
 def test_without_gateway_responses_the_answer_is_the_error_body(kind: str, status: int, code: str) -> None:
     got, headers, body = gateway_with({}).gateway_response(kind)
-    assert (got, headers) == (status, {"Content-Type": ["application/json"]})
+    assert (got, headers) == (status, {"Content-Type": [JSON_CONTENT_TYPE]})
     parsed = json.loads(body)
     assert set(parsed) == {"error", "error_description", "info"}
     assert (parsed["error"], parsed["info"]) == (code, {})
