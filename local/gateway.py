@@ -25,6 +25,7 @@ import traceback
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
+from email.utils import formatdate
 from http import HTTPStatus
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -539,7 +540,8 @@ class _Connection(socketserver.BaseRequestHandler):
                 request = event
                 self._check_head(event)
                 if self.conn.they_are_waiting_for_100_continue:
-                    self.sock.sendall(self.conn.send(h11.InformationalResponse(status_code=100, headers=[])))
+                    interim = h11.InformationalResponse(status_code=100, headers=[], reason=b"Continue")
+                    self.sock.sendall(self.conn.send(interim))
             elif isinstance(event, h11.Data):
                 size += len(event.data)
                 if size > MAX_REQUEST_BYTES:
@@ -583,6 +585,8 @@ class _Connection(socketserver.BaseRequestHandler):
             for value in values
         ]
         fields.append(("Content-Length", str(len(body))))
+        if not any(name.lower() == "date" for name, _ in fields):
+            fields.append(("Date", formatdate(usegmt=True)))
         if close:
             fields.append(("Connection", "close"))
         reason = HTTPStatus(status).phrase.encode() if status in HTTPStatus else b""
