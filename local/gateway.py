@@ -484,7 +484,7 @@ class _Connection(socketserver.BaseRequestHandler):
         while True:
             try:
                 method, target, headers, body = self._read_request()
-            except _Closed:
+            except (_Closed, OSError):
                 return
             except _Reject as reject:
                 self._write(*reject.answer, head=False, close=True)
@@ -497,7 +497,11 @@ class _Connection(socketserver.BaseRequestHandler):
                     text = f"The request is not valid HTTP/1.1: {exc}."
                 self._write(status, {"Content-Type": [JSON_CONTENT_TYPE]}, error_body(status, text), False, True)
                 return
-            answer = self.server.answer(method, target, headers, body)
+            try:
+                answer = self.server.answer(method, target, headers, body)
+            except Exception:  # noqa: BLE001 - a fault of the emulation: answered, not a dropped connection
+                traceback.print_exc()
+                answer = 500, {"Content-Type": [JSON_CONTENT_TYPE]}, error_body(500, "The local gateway failed.")
             self._log(method, target, answer[0])
             self._write(*answer, head=method == "HEAD", close=False)
             if self.conn.our_state is not h11.DONE or self.conn.their_state is not h11.DONE:
@@ -550,10 +554,7 @@ class _Connection(socketserver.BaseRequestHandler):
             elif isinstance(event, h11.EndOfMessage):
                 assert request is not None
                 headers: dict[str, list[str]] = {}
-                for (
-                    name,
-                    value,
-                ) in ((n, v) for n, v in request.headers.raw_items()):
+                for name, value in request.headers.raw_items():
                     headers.setdefault(name.decode("latin-1"), []).append(value.decode("latin-1"))
                 return request.method.decode("ascii"), request.target.decode("latin-1"), headers, b"".join(chunks)
 
