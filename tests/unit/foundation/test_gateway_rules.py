@@ -136,3 +136,32 @@ def test_the_layer_refuses_an_event_over_the_limit_before_decoding_its_body() ->
     assert base64.b64decode(event["body"])[:1] == b"a"
     with pytest.raises(PayloadTooLarge):
         decode_text_body(event)
+
+
+def test_the_function_answers_an_oversized_event_as_the_emulation_does(aws: Stack) -> None:
+    from local.gateway import lambda_context, load_handler
+
+    too_large = b"a" * (MAX_EVENT_BYTES * 3 // 4)
+    gw = Gateway(aws)
+    gw.authorize = lambda token, method, path: ("allow", {"user": "demo"})  # type: ignore[method-assign]
+    # What the emulation answers instead of invoking, and what the function answers when invoked anyway.
+    headers = {"Content-Type": ["application/json"], "Authorization": ["Bearer x"]}
+    status, _, body = gw.invoke("POST", "/www/kunden", headers, too_large)
+    answer = load_handler(aws, "KundenFunction")(event_of(too_large), lambda_context("KundenFunction"))
+    assert status == answer["statusCode"] == 413
+    gateway_body, function_body = json.loads(body), json.loads(answer["body"])
+    # The descriptions state each event's own size (the two events differ in their headers).
+    assert gateway_body["error"] == function_body["error"] == "payload_too_large"
+    assert gateway_body["info"] == function_body["info"] == {"limit": MAX_EVENT_BYTES}
+    assert "at most 6291456 (6 MB)" in gateway_body["error_description"]
+    assert "at most 6291456 (6 MB)" in function_body["error_description"]
+
+
+def test_an_answer_over_6_mb_is_api_gateways_502() -> None:
+    gw = Gateway(Stack.read())
+    result = {"statusCode": 200, "headers": {}, "body": "a" * MAX_EVENT_BYTES, "isBase64Encoded": False}
+    status, _, body = gw.to_http(result, "*/*")
+    assert status == 502
+    assert json.loads(body)["error"] == "unavailable"
+    result["body"] = "a" * (MAX_EVENT_BYTES - 100)
+    assert gw.to_http(result, "*/*")[0] == 200
