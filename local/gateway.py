@@ -6,8 +6,8 @@ answers its own errors with the template's GatewayResponses, passes request bodi
 Content-Type matches a binary media type base64-encoded, turns a base64 answer back into bytes
 when the client's first Accept value matches one, and applies AWS's limits: 10 KB of request line
 and headers, 10 MB of request, 6 MB of Lambda event and answer, 29 s of integration and each
-function's Timeout. The HTTP front door parses with h11 (docs/decisions.md, "API Gateway
-emulation"); where the emulation differs from AWS, docs/operations.md says.
+function's Timeout. The HTTP front door parses with h11. Why, and where the emulation differs
+from AWS: docs/decisions.md, "API Gateway emulation".
 """
 
 from __future__ import annotations
