@@ -147,6 +147,21 @@ class Stack:
         module, func = props["Handler"].rsplit(".", 1)
         return ROOT / props["CodeUri"] / f"{module.replace('.', '/')}.py", func
 
+    def function_setting(self, logical: str, name: str, default: Any = None) -> Any:
+        """A function property as SAM applies it: the function's own, else the Globals' one."""
+        props = self.doc["Resources"][logical].get("Properties") or {}
+        if name in props:
+            return resolve(props[name], self.names, self.params)
+        glob = ((self.doc.get("Globals") or {}).get("Function") or {}).get(name, default)
+        return resolve(glob, self.names, self.params)
+
+    def timeout(self, logical: str) -> float:
+        """Seconds Lambda lets the function run (Lambda's default is 3)."""
+        return float(self.function_setting(logical, "Timeout", 3))
+
+    def memory(self, logical: str) -> int:
+        return int(self.function_setting(logical, "MemorySize", 128))
+
     def environment(self, logical: str | None = None) -> dict[str, str]:
         env = dict(((self.doc.get("Globals") or {}).get("Function") or {}).get("Environment", {}).get("Variables", {}))
         if logical:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import base64
 import binascii
+import json
 from email.message import Message
 from typing import Any
 
 from backoffice.errors import InvalidRequest, PayloadTooLarge, UnsupportedMediaType
 
-# Lambda accepts an invocation of at most 6 MB (6,291,456 bytes), the event's JSON included.
+# Lambda accepts an invocation of at most 6 MB (6,291,456 bytes): the whole event's JSON, not its body.
+# With BinaryMediaTypes */* the body is in it base64-encoded, so the largest JSON body is about 4.7 MB
+# (docs/decisions.md, "API Gateway emulation").
 MAX_EVENT_BYTES = 6 * 1024 * 1024
 _UTF8 = {"utf-8", "utf8"}
 _LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
@@ -55,6 +58,33 @@ def media_type(content_type: str | None) -> tuple[str, str | None]:
     return msg.get_content_type(), (str(charset).strip().lower() if charset else None)
 
 
+def event_size(event: dict[str, Any]) -> int:
+    """Bytes of the event as Lambda is handed it: its JSON in UTF-8, the body as it is in the event.
+
+    Measured, not encoded for an answer, hence the standard library and not the API's codec: the
+    body (megabytes of base64) is counted by its length, which is its JSON length when it needs no
+    escape, so a large body is not copied to be measured.
+    """
+    body = event.get("body")
+    rest = json.dumps({k: v for k, v in event.items() if k != "body"}, ensure_ascii=False, separators=(",", ":"))
+    size = len(rest.encode("utf-8", "surrogatepass"))
+    plain = isinstance(body, str) and event.get("isBase64Encoded") and body.isascii()
+    if plain and '"' not in body and "\\" not in body and "\n" not in body:
+        return size + len(body) + len(',"body":""')
+    return size + len(f',"body":{json.dumps(body, ensure_ascii=False)}'.encode("utf-8", "surrogatepass"))
+
+
+def check_event_size(event: dict[str, Any]) -> None:
+    """413 for an event larger than Lambda accepts (in AWS it never reaches a function: docs/decisions.md)."""
+    size = event_size(event)
+    if size > MAX_EVENT_BYTES:
+        raise PayloadTooLarge(
+            f"The request is too large: its event for the function has {size} bytes, at most {MAX_EVENT_BYTES}"
+            " (6 MB) are accepted, which leaves about 4.7 MB for a JSON body.",
+            {"limit": MAX_EVENT_BYTES},
+        )
+
+
 def body_bytes(event: dict[str, Any]) -> bytes:
     body = event.get("body")
     if body is None:
@@ -73,13 +103,9 @@ def decode_text_body(event: dict[str, Any]) -> None:
     # ASCII text reads the same in UTF-8 and ISO-8859-1: it is kept as it is, which spares
     # copying megabytes (a PDF in base64) through bytes and back.
     ascii_text = isinstance(body, str) and not event.get("isBase64Encoded") and body.isascii()
+    check_event_size(event)
     raw = b"" if ascii_text else body_bytes(event)
     size = len(body) if ascii_text else len(raw)
-    if size > MAX_EVENT_BYTES:
-        raise PayloadTooLarge(
-            f"The request body has {size} bytes; at most {MAX_EVENT_BYTES} bytes are accepted.",
-            {"limit": MAX_EVENT_BYTES},
-        )
     kind, charset = media_type(header(event, "content-type"))
     if not size:
         event["body"], event["isBase64Encoded"] = None, False
