@@ -36,8 +36,11 @@ pytest: $(VENV)/.installed
 
 test: lint validate chromium pytest
 
-build: $(SAMVENV)/.installed
+# The artifacts in .aws-sam/build, with bytecode: Lambda's code folders are read-only, so a module
+# without its .pyc is compiled again at every cold start (tools/lambda_path.py).
+build: $(SAMVENV)/.installed $(VENV)/.installed
 	$(SAMVENV)/bin/sam build
+	$(PY) -m tools.lambda_path compile
 
 bench: $(VENV)/.installed
 	$(PY) -m bench
