@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import compileall
 import json
-import os
 import py_compile
 import re
 import subprocess
@@ -134,7 +133,7 @@ def build_is_fresh() -> bool:
 def ensure_build() -> None:
     """`make build` unless the last one is newer than every source."""
     if not build_is_fresh():
-        subprocess.run(["make", "build"], cwd=ROOT, check=True)
+        subprocess.run(["make", "build"], cwd=ROOT, check=True)  # noqa: S607 - make from PATH, as a developer runs it
 
 
 def layer_logicals(stack: Stack) -> list[str]:
@@ -288,7 +287,7 @@ class LambdaPath:
             # -I -S: no site-packages, no .pth, no PYTHON* variables; -B: like a read-only
             # /var/task, nothing is written next to the code.
             args = [sys.executable, "-I", "-S", "-B", *(["-v"] if verbose else []), "-c", _CHILD, str(spec_file)]
-            run = subprocess.run(
+            run = subprocess.run(  # noqa: S603 - our own interpreter and code
                 args, cwd=tmp, env=self.environment(logical), capture_output=True, text=True, timeout=300, check=False
             )
             if run.returncode != 0 or not out_file.exists():

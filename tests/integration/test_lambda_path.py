@@ -9,7 +9,6 @@ fails here before it fails in AWS, and a module without valid bytecode in the ar
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,10 +23,10 @@ FUNCTIONS = function_logicals(STACK)
 
 
 @pytest.fixture(scope="module")
-def run(local_stack: dict[str, Any]) -> Iterator[tuple[LambdaGateway, dict[str, tuple[int, Any]]]]:
+def run(local_stack: dict[str, Any]) -> tuple[LambdaGateway, dict[str, tuple[int, Any]]]:
     ensure_build()
     gateway = LambdaGateway(LambdaPath(STACK, local_stack["aws"]), verbose=True)
-    yield gateway, first_requests(gateway)
+    return gateway, first_requests(gateway)
 
 
 def test_every_function_of_the_template_is_exercised(run: tuple[LambdaGateway, dict[str, Any]]) -> None:
