@@ -101,13 +101,24 @@ class Gateway:
             self.handler(logical)
 
     # -- answers API Gateway gives itself -------------------------------------------------------
-    def gateway_response(self, kind: str, default_status: int) -> tuple[int, dict[str, str], bytes]:
+    def gateway_response(
+        self, kind: str, default_status: int, request: dict[str, list[str]] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
         conf = (
             self.responses.get(kind)
             or self.responses.get("DEFAULT_5XX" if default_status >= 500 else "DEFAULT_4XX")
             or {}
         )
-        headers = {k: v.strip("'") for k, v in ((conf.get("ResponseParameters") or {}).get("Headers") or {}).items()}
+        headers = {}
+        for name, value in ((conf.get("ResponseParameters") or {}).get("Headers") or {}).items():
+            if value.startswith("'"):
+                headers[name] = value.strip("'")
+            elif value.lower().startswith("method.request.header."):
+                # A mapped request header, as API Gateway copies it; absent, no header.
+                wanted = value.split(".", 3)[3].lower()
+                found = next((v[-1] for k, v in (request or {}).items() if k.lower() == wanted), None)
+                if found is not None:
+                    headers[name] = found
         body = (conf.get("ResponseTemplates") or {}).get("application/json", '{"message":"error"}')
         headers.setdefault("Content-Type", "application/json")
         return int(conf.get("StatusCode", default_status)), headers, body.encode("utf-8")
@@ -230,11 +241,11 @@ class Gateway:
         url = urlsplit(target)
         found = self.match(method, url.path)
         if found is None:
-            status, h, b = self.gateway_response("MISSING_AUTHENTICATION_TOKEN", 403)
+            status, h, b = self.gateway_response("MISSING_AUTHENTICATION_TOKEN", 403, headers)
             return status, {k: [v] for k, v in h.items()}, b
         route, params = found
         if len(body) > MAX_EVENT_BYTES:
-            status, h, b = self.gateway_response("REQUEST_TOO_LARGE", 413)
+            status, h, b = self.gateway_response("REQUEST_TOO_LARGE", 413, headers)
             return status, {k: [v] for k, v in h.items()}, b
         auth_context = None
         if route.authorized:
@@ -246,7 +257,7 @@ class Gateway:
                 "failed": ("AUTHORIZER_FAILURE", 500),
             }
             if verdict in kinds:
-                status, h, b = self.gateway_response(*kinds[verdict])
+                status, h, b = self.gateway_response(*kinds[verdict], headers)
                 return status, {k: [v] for k, v in h.items()}, b
         event = self.build_event(route, method, url.path, url.query, headers, body, params, auth_context)
         try:
@@ -254,7 +265,7 @@ class Gateway:
                 result = self.handler(route.function)(event, lambda_context(route.function))
         except Exception:  # noqa: BLE001 - a crashed function is a 502 at API Gateway
             traceback.print_exc()
-            status, h, b = self.gateway_response("DEFAULT_5XX", 502)
+            status, h, b = self.gateway_response("DEFAULT_5XX", 502, headers)
             return status, {k: [v] for k, v in h.items()}, b
         finally:
             if self.after_request and method != "GET":
