@@ -313,12 +313,15 @@ class LambdaPath:
         module, func = self.stack.doc["Resources"][logical]["Properties"]["Handler"].rsplit(".", 1)
         return self._run(logical, {"module": module, "func": func, "event": event, "record": record}, verbose)
 
-    def baseline(self, logical: str, calls: list[list[Any]], prelude: str = "") -> Outcome:
-        """The bare work of a first request: import boto3, the same clients, the same AWS calls."""
+    def baseline(
+        self, logical: str, calls: list[list[Any]], prelude: str = "", services: list[str] | None = None
+    ) -> Outcome:
+        """The bare work of a first request: import boto3, the same clients, the same AWS calls
+        (`calls` as recorded by `invoke(record=True)`), after `prelude`."""
         from botocore import xform_name
 
         replay = [[service, xform_name(op), params] for service, op, params in calls]
-        services = sorted({service for service, _, _ in calls})
+        services = sorted(set(services or []) | {service for service, _, _ in calls})
         code = _BASELINE.format(prelude=prelude, services=services, calls=replay)
         return self._run(logical, {"baseline": code}, verbose=False)
 
