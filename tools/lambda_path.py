@@ -267,7 +267,7 @@ class LambdaPath:
             "TZ": ":UTC",
         }
 
-    def _run(self, logical: str, spec: dict[str, Any], verbose: bool) -> Outcome:
+    def _run(self, logical: str, spec: dict[str, Any], verbose: bool, flags: tuple[str, ...] = ()) -> Outcome:
         with tempfile.TemporaryDirectory(prefix="lambda-path-") as tmp:
             spec_file, out_file = Path(tmp, "spec.json"), Path(tmp, "out.json")
             spec_file.write_text(
@@ -286,7 +286,8 @@ class LambdaPath:
             )
             # -I -S: no site-packages, no .pth, no PYTHON* variables; -B: like a read-only
             # /var/task, nothing is written next to the code.
-            args = [sys.executable, "-I", "-S", "-B", *(["-v"] if verbose else []), "-c", _CHILD, str(spec_file)]
+            args = [sys.executable, "-I", "-S", "-B", *(["-v"] if verbose else []), *flags]
+            args += ["-c", _CHILD, str(spec_file)]
             run = subprocess.run(  # noqa: S603 - our own interpreter and code
                 args, cwd=tmp, env=self.environment(logical), capture_output=True, text=True, timeout=300, check=False
             )
@@ -309,9 +310,19 @@ class LambdaPath:
             run.stderr,
         )
 
-    def invoke(self, logical: str, event: dict[str, Any], *, verbose: bool = False, record: bool = False) -> Outcome:
+    def invoke(
+        self,
+        logical: str,
+        event: dict[str, Any],
+        *,
+        verbose: bool = False,
+        record: bool = False,
+        flags: tuple[str, ...] = (),
+    ) -> Outcome:
+        """`flags`: more interpreter options, e.g. ("-X", "importtime") (its report in `stderr`)."""
         module, func = self.stack.doc["Resources"][logical]["Properties"]["Handler"].rsplit(".", 1)
-        return self._run(logical, {"module": module, "func": func, "event": event, "record": record}, verbose)
+        spec = {"module": module, "func": func, "event": event, "record": record}
+        return self._run(logical, spec, verbose, flags)
 
     def baseline(
         self, logical: str, calls: list[list[Any]], prelude: str = "", services: list[str] | None = None
