@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import base64
 import compileall
+import fcntl
 import json
 import py_compile
 import re
@@ -131,9 +132,15 @@ def build_is_fresh() -> bool:
 
 
 def ensure_build() -> None:
-    """`make build` unless the last one is newer than every source."""
-    if not build_is_fresh():
-        subprocess.run(["make", "build"], cwd=ROOT, check=True)  # noqa: S607 - make from PATH, as a developer runs it
+    """`make build` unless the last one is newer than every source; one build at a time (pytest
+    workers, a bench next to a test run)."""
+    if build_is_fresh():
+        return
+    BUILD.parent.mkdir(exist_ok=True)
+    with (BUILD.parent / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not build_is_fresh():
+            subprocess.run(["make", "build"], cwd=ROOT, check=True)  # noqa: S607 - make from PATH, as a developer runs it
 
 
 def layer_logicals(stack: Stack) -> list[str]:
