@@ -91,6 +91,7 @@ NOT_EMULATED = {
     "AWS::SNS::Topic": "alarms do not fire locally (no CloudWatch metrics)",
     "AWS::SNS::Subscription": "alarms do not fire locally",
     "AWS::CloudWatch::Alarm": "no CloudWatch metrics locally; the metrics the functions put are tested",
+    "AWS::Logs::MetricFilter": "no CloudWatch metrics locally; test_template_operations.py checks the pattern",
 }
 
 

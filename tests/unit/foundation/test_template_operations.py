@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -73,15 +74,50 @@ def test_the_stage_logs_throttles_and_traces() -> None:
     assert STACK.doc["Globals"]["Function"]["Tracing"] == "Active"
 
 
+def lambda_metrics(alarm: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(metric, dimensions) of the AWS/Lambda metrics an alarm reads, plain or in metric math."""
+    found = []
+    if alarm.get("Namespace") == "AWS/Lambda":
+        found.append((alarm["MetricName"], alarm["Dimensions"]))
+    for m in alarm.get("Metrics", []):
+        metric = m.get("MetricStat", {}).get("Metric", {})
+        if metric.get("Namespace") == "AWS/Lambda":
+            found.append((metric["MetricName"], metric["Dimensions"]))
+    return found
+
+
 @pytest.mark.parametrize("logical", FUNCTIONS)
 def test_each_function_has_an_errors_and_a_throttles_alarm(logical: str) -> None:
-    metrics = {
-        a["MetricName"]
-        for a in alarms().values()
-        if a.get("Namespace") == "AWS/Lambda"
-        and a["Dimensions"] == [{"Name": "FunctionName", "Value": {"Ref": logical}}]
-    }
+    dimensions = [{"Name": "FunctionName", "Value": {"Ref": logical}}]
+    metrics = {name for a in alarms().values() for name, dims in lambda_metrics(a) if dims == dimensions}
     assert {"Errors", "Throttles"} <= metrics
+
+
+def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any, capsys: Any) -> None:
+    """Refusing a token is an error to Lambda; the alarm subtracts the refusals the filter counts,
+    which are the authorizer's own log lines."""
+    from backoffice import auth, dynamo
+    from backoffice.aws import client
+    from local.gateway import lambda_context, load_module
+
+    alarm = alarms()["AuthorizerErrorsAlarm"]
+    (expression,) = [m["Expression"] for m in alarm["Metrics"] if "Expression" in m]
+    assert expression == "FILL(errors, 0) - FILL(refusals, 0)"
+    pattern = RESOURCES["AuthorizerRefusalsFilter"]["Properties"]["FilterPattern"]
+    counted = set(re.findall(r'\$\.message = "([^"]+)"', pattern))
+    assert len(counted) == 2
+
+    authorizer = load_module(aws, "AuthorizerFunction")
+    token, _ = auth.issue_token(auth.save_user("gone", "pw", None))
+    client("dynamodb").delete_item(TableName=dynamo.table_name(), Key=dynamo.key("USER#gone", "USER"))
+    capsys.readouterr()
+    for bearer in ("Bearer not-a-jwt", f"Bearer {token}"):
+        event = {"type": "TOKEN", "authorizationToken": bearer, "methodArn": "a:b:c:d:e:f/v1/GET/x"}
+        with pytest.raises(Exception, match=r"^Unauthorized$"):
+            authorizer.lambda_handler(event, lambda_context("authorizer"))
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert [line["message"] for line in lines] == ["token refused", "token of an unknown user"]
+    assert {line["message"] for line in lines} == counted
 
 
 def test_every_alarm_notifies_the_topic_and_the_email_is_optional() -> None:
