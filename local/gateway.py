@@ -109,7 +109,7 @@ class Gateway:
             or self.responses.get("DEFAULT_5XX" if default_status >= 500 else "DEFAULT_4XX")
             or {}
         )
-        headers = {}
+        headers: dict[str, str] = {}
         for name, value in ((conf.get("ResponseParameters") or {}).get("Headers") or {}).items():
             if value.startswith("'"):
                 headers[name] = value.strip("'")
