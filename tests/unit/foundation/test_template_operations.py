@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from typing import Any
@@ -93,11 +94,12 @@ def test_each_function_has_an_errors_and_a_throttles_alarm(logical: str) -> None
     assert {"Errors", "Throttles"} <= metrics
 
 
-def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any, capsys: Any) -> None:
+def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any) -> None:
     """Refusing a token is an error to Lambda; the alarm subtracts the refusals the filter counts,
     which are the authorizer's own log lines."""
     from backoffice import auth, dynamo
     from backoffice.aws import client
+    from backoffice.logger import logger
     from local.gateway import lambda_context, load_module
 
     alarm = alarms()["AuthorizerErrorsAlarm"]
@@ -110,12 +112,17 @@ def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any, capsys:
     authorizer = load_module(aws, "AuthorizerFunction")
     token, _ = auth.issue_token(auth.save_user("gone", "pw", None))
     client("dynamodb").delete_item(TableName=dynamo.table_name(), Key=dynamo.key("USER#gone", "USER"))
-    capsys.readouterr()
-    for bearer in ("Bearer not-a-jwt", f"Bearer {token}"):
-        event = {"type": "TOKEN", "authorizationToken": bearer, "methodArn": "a:b:c:d:e:f/v1/GET/x"}
-        with pytest.raises(Exception, match=r"^Unauthorized$"):
-            authorizer.lambda_handler(event, lambda_context("authorizer"))
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    buf = io.StringIO()
+    # The logger's handler holds the stream it was created with: capture there, not on sys.stdout.
+    previous = logger.registered_handler.setStream(buf)
+    try:
+        for bearer in ("Bearer not-a-jwt", f"Bearer {token}"):
+            event = {"type": "TOKEN", "authorizationToken": bearer, "methodArn": "a:b:c:d:e:f/v1/GET/x"}
+            with pytest.raises(Exception, match=r"^Unauthorized$"):
+                authorizer.lambda_handler(event, lambda_context("authorizer"))
+    finally:
+        logger.registered_handler.setStream(previous)
+    lines = [json.loads(line) for line in buf.getvalue().splitlines()]
     assert [line["message"] for line in lines] == ["token refused", "token of an unknown user"]
     assert {line["message"] for line in lines} == counted
 
