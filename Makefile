@@ -38,11 +38,28 @@ pytest: $(VENV)/.installed
 
 test: lint validate chromium pytest
 
-build: $(SAMVENV)/.installed
+# The artifacts in .aws-sam/build, with bytecode: Lambda's code folders are read-only, so a module
+# without its .pyc is compiled again at every cold start (tools/lambda_path.py).
+build: $(SAMVENV)/.installed $(VENV)/.installed
 	$(SAMVENV)/bin/sam build
+	$(PY) -m tools.lambda_path compile
 
 bench: $(VENV)/.installed
 	$(PY) -m bench
+
+# `make deploy ENV=dev|prod`: build with bytecode, then `sam deploy` with samconfig.toml's settings
+# of that environment (docs/operations.md). `make sync` is dev's fast loop and never touches prod.
+ENV ?= dev
+.PHONY: deploy sync
+deploy:
+	@grep -q '^\[$(ENV)\.deploy\.parameters\]' samconfig.toml || { echo "samconfig.toml has no $(ENV) environment" >&2; exit 1; }
+	$(MAKE) build
+	$(SAMVENV)/bin/sam deploy --config-env $(ENV)
+
+sync:
+	@case "$(ENV)" in *prod*) echo "sam sync never targets $(ENV): use make deploy ENV=$(ENV)" >&2; exit 1;; esac
+	$(MAKE) $(SAMVENV)/.installed
+	$(SAMVENV)/bin/sam sync --config-env $(ENV)
 
 clean:
 	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache

@@ -119,7 +119,7 @@ def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder:
     responses: dict[str, Any] = op["responses"]
     if route is not None and not op.get("tags"):
         op["tags"] = [route.function.removesuffix("Function").lower()]  # one group per function
-    responses.pop("422", None)  # never sent: validation failures are 400 (backoffice.api)
+    responses.pop("422", None)  # never sent: validation failures are 400 (backoffice.http.resolver)
     if placeholder:
         responses.clear()
         responses.update({str(k): v for k, v in _resolved(errors((501,))).items()})

@@ -1,7 +1,7 @@
 """The placeholder routes of the handlers, read from their source (not by importing them).
 
 A placeholder is a route registered as `app.<method>("/www/...")(not_implemented(...))`
-(`backoffice.api.not_implemented`). The OpenAPI generator finds them on the loaded resolvers; the
+(`backoffice.http.resolver.not_implemented`). The OpenAPI generator finds them on the loaded resolvers; the
 tests find them here, in the source, so the two ways can be compared.
 """
 

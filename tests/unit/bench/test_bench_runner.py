@@ -1,4 +1,4 @@
-"""make bench: the runner's table and its failure rows; the cold-start benchmark's client list."""
+"""make bench: the runner's table and its failure rows; the modules it finds."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import types
 import pytest
 
 import bench.__main__ as runner
-from bench.bench_coldstart import clients_of
-from local.template import Stack
 
 
 def test_table_has_one_row_per_result() -> None:
@@ -62,11 +60,3 @@ def test_each_module_runs_in_a_fresh_interpreter() -> None:
 def test_modules_found_and_selected() -> None:
     assert "bench_coldstart" in runner.modules([])
     assert runner.modules(["coldstart"]) == ["bench_coldstart"]
-
-
-def test_clients_follow_the_template_policies() -> None:
-    resources = Stack.read().doc["Resources"]
-    assert clients_of(resources["LogFunction"]) == ["logs", "s3"]
-    assert clients_of(resources["TokenFunction"]) == ["dynamodb", "secretsmanager"]
-    assert clients_of(resources["PublisherFunction"]) == ["dynamodb", "events"]
-    assert clients_of(resources["ZugferdFunction"]) == ["s3"]

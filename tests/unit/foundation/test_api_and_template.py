@@ -219,7 +219,9 @@ def test_every_function_logs_to_its_own_group_with_a_retention() -> None:
         assert ref in groups, logical
         assert groups[ref]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
         used.add(ref)
-    assert used == set(groups)
+    access_log = STACK.api()["AccessLogSetting"]["DestinationArn"]["Fn::GetAtt"][0]  # the stage's
+    assert groups[access_log]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
+    assert used | {access_log} == set(groups)
 
 
 def test_the_local_names_are_the_settings_defaults() -> None:

@@ -1,0 +1,48 @@
+"""samconfig.toml: separate dev and prod environments, and no way for `sam sync` to reach prod."""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+CONFIG = tomllib.loads((ROOT / "samconfig.toml").read_text(encoding="utf-8"))
+
+
+def overrides(env: str) -> dict[str, str]:
+    text = CONFIG[env]["deploy"]["parameters"]["parameter_overrides"]
+    return dict(pair.split("=", 1) for pair in text.replace('"', "").split())
+
+
+def test_dev_and_prod_deploy_to_their_own_stacks() -> None:
+    assert CONFIG["dev"]["global"]["parameters"]["stack_name"] == "backoffice-dev"
+    assert CONFIG["prod"]["deploy"]["parameters"]["stack_name"] == "backoffice-prod"
+    assert CONFIG["prod"]["deploy"]["parameters"]["confirm_changeset"] is True
+    assert overrides("prod")["LogRetentionDays"] == "90"
+    assert overrides("dev")["LogRetentionDays"] == "14"
+    for env in ("dev", "prod"):
+        assert set(overrides(env)) == {
+            "StageName",
+            "LogRetentionDays",
+            "ThrottlingRateLimit",
+            "ThrottlingBurstLimit",
+            "AlarmEmail",
+            "CreateApiGatewayLogsRole",
+        }
+
+
+def test_sync_has_no_prod_stack_to_target() -> None:
+    assert "sync" not in CONFIG["prod"]
+    assert "global" not in CONFIG["prod"]  # the stack name lives in prod's deploy section only
+    assert CONFIG["default"]["sync"]["parameters"]["stack_name"] == "backoffice-dev"
+    assert "stack_name" not in CONFIG["default"].get("global", {}).get("parameters", {})
+
+
+def test_make_sync_refuses_prod_and_deploy_an_unknown_environment() -> None:
+    sync = subprocess.run(["make", "sync", "ENV=prod"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert sync.returncode != 0
+    assert "sam sync never targets prod: use make deploy ENV=prod" in sync.stderr
+    deploy = subprocess.run(["make", "deploy", "ENV=staging"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert deploy.returncode != 0
+    assert "samconfig.toml has no staging environment" in deploy.stderr
