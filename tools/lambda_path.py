@@ -366,7 +366,7 @@ class LambdaGateway(Gateway):
 
         return run
 
-    def call(self, method: str, target: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, Any]:
+    def request(self, method: str, target: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, Any]:
         """(status, JSON body or the raw bytes) of one request through the emulation."""
         status, _, raw = self.invoke(method, target, {k: [v] for k, v in headers.items()}, body)
         try:
@@ -380,18 +380,18 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     answer (status, body) each function gave, by logical id."""
     answers: dict[str, tuple[int, Any]] = {}
     basic = base64.b64encode(b"demo:demo").decode("ascii")
-    answers["TokenFunction"] = gateway.call("POST", "/www/token", {"Authorization": f"Basic {basic}"})
+    answers["TokenFunction"] = gateway.request("POST", "/www/token", {"Authorization": f"Basic {basic}"})
     token = answers["TokenFunction"][1]["access_token"]
     bearer = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Accept": "application/json"}
     # The first protected call runs the authorizer; its answer is the policy it returned.
-    answers["ArtikelFunction"] = gateway.call("GET", "/www/artikel/2002?waehrabk=EUR&debinr=100001", bearer)
+    answers["ArtikelFunction"] = gateway.request("GET", "/www/artikel/2002?waehrabk=EUR&debinr=100001", bearer)
     policy = gateway.outcomes[gateway.authorizer_fn][0][1].result
     answers[gateway.authorizer_fn] = (200, policy)
-    answers["KundenFunction"] = gateway.call("GET", "/www/kunden/100001", bearer)
-    answers["AdressenFunction"] = gateway.call("GET", "/www/adressen?debinr=100001", bearer)
+    answers["KundenFunction"] = gateway.request("GET", "/www/kunden/100001", bearer)
+    answers["AdressenFunction"] = gateway.request("GET", "/www/adressen?debinr=100001", bearer)
     order = {"GrundDaten": {"KundNr": "100001"}, "Positionen": [{"ArtNr": "1000", "Menge": 12}]}
-    answers["OfferteFunction"] = gateway.call("POST", "/www/offerte", bearer, json.dumps(order).encode())
-    answers["AuftragFunction"] = gateway.call("POST", "/www/auftrag", bearer, json.dumps(order).encode())
+    answers["OfferteFunction"] = gateway.request("POST", "/www/offerte", bearer, json.dumps(order).encode())
+    answers["AuftragFunction"] = gateway.request("POST", "/www/auftrag", bearer, json.dumps(order).encode())
     zugferd = ROOT / "local" / "demo_data" / "zugferd"
     combine = {
         "Operation": "Combine",
@@ -399,8 +399,13 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
         "XML": base64.b64encode((zugferd / "invoice-en16931-chf.xml").read_bytes()).decode("ascii"),
     }
     pdf = {**bearer, "Accept": "application/pdf"}
-    answers["ZugferdFunction"] = gateway.call("POST", "/www/zugferd", pdf, json.dumps(combine).encode())
-    answers["LogFunction"] = gateway.call("DELETE", "/www/log", bearer)
+    answers["ZugferdFunction"] = gateway.request("POST", "/www/zugferd", pdf, json.dumps(combine).encode())
+    # DELETE /www/log is the operators' (docs/decisions.md, "Users, tokens and roles").
+    operator = base64.b64encode(b"operator:operator").decode("ascii")
+    _, issued = gateway.request("POST", "/www/token", {"Authorization": f"Basic {operator}"})
+    answers["LogFunction"] = gateway.request(
+        "DELETE", "/www/log", {"Authorization": f"Bearer {issued['access_token']}"}
+    )
     # The publisher's schedule: the sweep of whatever is still pending.
     for logical in gateway.stack.scheduled_functions():
         answers[logical] = (200, gateway.handler(logical)({}, None))

@@ -48,8 +48,8 @@ def test_the_emulation_answers_default_4xx_with_the_origin_of_the_request() -> N
         "INCOMPLETE_SIGNATURE", 403, {"Origin": ["https://shop.ch"]}
     )
     assert status == 403
-    assert headers["Access-Control-Allow-Origin"] == "https://shop.ch"
-    assert headers["Vary"] == "Origin"
+    assert headers["Access-Control-Allow-Origin"] == ["https://shop.ch"]
+    assert headers["Vary"] == ["Origin"]
     assert json.loads(body)["error"] == "invalid_request"
     _, headers, _ = Gateway(STACK).gateway_response("INCOMPLETE_SIGNATURE", 403, {})
     assert "Access-Control-Allow-Origin" not in headers
@@ -107,7 +107,7 @@ def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any) -> None
     assert expression == "FILL(errors, 0) - FILL(refusals, 0)"
     pattern = RESOURCES["AuthorizerRefusalsFilter"]["Properties"]["FilterPattern"]
     counted = set(re.findall(r'\$\.message = "([^"]+)"', pattern))
-    assert len(counted) == 2
+    assert counted == {"token refused"}
 
     authorizer = load_module(aws, "AuthorizerFunction")
     token, _ = auth.issue_token(auth.save_user("gone", "pw", None))
@@ -123,7 +123,8 @@ def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any) -> None
     finally:
         logger.registered_handler.setStream(previous)
     lines = [json.loads(line) for line in buf.getvalue().splitlines()]
-    assert [line["message"] for line in lines] == ["token refused", "token of an unknown user"]
+    # A malformed token and the token of a deleted user: both refusals, both counted.
+    assert [line["message"] for line in lines] == ["token refused", "token refused"]
     assert {line["message"] for line in lines} == counted
 
 
