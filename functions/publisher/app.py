@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from backoffice.platform.dynamo import from_attrs
+from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
-from backoffice.platform.outbox import publish, publish_pending
+from backoffice.platform.outbox import is_outbox_item, publish, publish_pending
+
+check_environment()  # at init: a missing table or bus name fails here, named
 
 
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
@@ -15,7 +18,7 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         sent = publish_pending()
     else:
         items = [from_attrs(r["dynamodb"]["NewImage"]) for r in records if "NewImage" in r.get("dynamodb", {})]
-        sent = publish([i for i in items if i.get("SK") == "OUTBOX"])
+        sent = publish([i for i in items if is_outbox_item(i)])
     if sent:
         logger.info("events published", extra={"sent": sent})
     return {"sent": sent}
