@@ -58,7 +58,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
                 f"{environ['AWS_LAMBDA_FUNCTION_NAME']} runs in AWS without {', '.join(missing)} in its environment "
                 "(template.yaml, Globals.Function.Environment)"
             )
-    return Settings(**{field: environ[var] for field, var in _ENV.items() if var in environ})
+    return Settings.model_validate({field: environ[var] for field, var in _ENV.items() if var in environ})
 
 
 @cache
