@@ -63,6 +63,13 @@ def _b64(raw: bytes) -> str:
 _DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
+USER_PREFIX, USER_SK = "USER#", "USER"
+
+
+def user_key(name: str) -> tuple[str, str]:
+    return f"{USER_PREFIX}{name}", USER_SK
+
+
 @dataclass(frozen=True)
 class User:
     name: str
@@ -70,15 +77,16 @@ class User:
     webshop: str | None = None
 
     def to_item(self) -> dict[str, Any]:
-        return {"PK": f"USER#{self.name}", "SK": "USER", "PasswordHash": self.password_hash, "Webshop": self.webshop}
+        pk, sk = user_key(self.name)
+        return {"PK": pk, "SK": sk, "PasswordHash": self.password_hash, "Webshop": self.webshop}
 
     @classmethod
     def from_item(cls, item: dict[str, Any]) -> User:
-        return cls(item["PK"].removeprefix("USER#"), item["PasswordHash"], item.get("Webshop"))
+        return cls(item["PK"].removeprefix(USER_PREFIX), item["PasswordHash"], item.get("Webshop"))
 
     @staticmethod
     def load(name: str) -> User | None:
-        item = dynamo.get_item(f"USER#{name}", "USER")
+        item = dynamo.get_item(*user_key(name))
         return User.from_item(item) if item else None
 
 
