@@ -7,13 +7,13 @@ from typing import Annotated, Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 
-from backoffice.errors import InvalidRequest, NotFound
+from backoffice.errors import InvalidRequest
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import AdresseAntwort, KundenAdressenAntwort, SuchtrefferAntwort
-from backoffice.http.resolver import entrypoint, json_response, make_resolver, no_content
+from backoffice.http.resolver import entrypoint, json_response, make_resolver, no_content, request_base
 from backoffice.links import link
 from backoffice.parties import address_store, customers
-from backoffice.parties.addresses import TEXT_FIELDS, AddressPatch, standalone_view
+from backoffice.parties.addresses import MAX_LENGTH, TEXT_FIELDS, AddressPatch, standalone_view
 
 app = make_resolver()
 
@@ -40,10 +40,11 @@ def list_for_customer(
     customers.get_customer(debinr)  # 404 for an unknown customer, rather than empty lists
     lists: dict[str, list[dict[str, object]]] = {role: [] for role in address_store.ROLES}
     found = address_store.addresses_of(debinr)
+    base = request_base(app)
     for record, roles in found:
         path = f"/www/adressen/{record['AdrNr']}"
         view = standalone_view(record)
-        view["links"] = [link(path, "adressen", "GET"), link(path, "adressen", "PATCH")]
+        view["links"] = [link(base, path, "adressen", "GET"), link(base, path, "adressen", "PATCH")]
         for role in roles:
             lists[role].append(view)
     return json_response({"count": len(found), "success": True, "data": lists})
@@ -62,8 +63,8 @@ def patch(AdrNr: AdrNrPath, body: Annotated[AddressPatch, Body()]) -> Response[s
     return no_content()
 
 
-def _q(max_length: int) -> Any:
-    return Query(max_length=max_length)
+def _q(field: str) -> Any:
+    return Query(max_length=MAX_LENGTH[field])
 
 
 @app.get(
@@ -77,40 +78,28 @@ def _q(max_length: int) -> Any:
     ),
 )
 def search(
-    AdrSprache: Annotated[str | None, _q(4)] = None,
-    EmailAdress: Annotated[str | None, _q(255)] = None,
-    AdrAdresse1: Annotated[str | None, _q(60)] = None,
-    AdrAdresse2: Annotated[str | None, _q(60)] = None,
-    AdrFax: Annotated[str | None, _q(28)] = None,
-    AdrFirma: Annotated[str | None, _q(36)] = None,
-    AdrFirma2: Annotated[str | None, _q(36)] = None,
-    AdrVorname: Annotated[str | None, _q(36)] = None,
-    AdrName: Annotated[str | None, _q(36)] = None,
-    AdrTelex: Annotated[str | None, _q(28)] = None,
-    AdrTf1: Annotated[str | None, _q(28)] = None,
-    AdrTf2: Annotated[str | None, _q(28)] = None,
-    OrtLand: Annotated[str | None, _q(4)] = None,
-    OrtName: Annotated[str | None, _q(48)] = None,
-    OrtPLZ: Annotated[str | None, _q(10)] = None,
+    AdrSprache: Annotated[str | None, _q("AdrSprache")] = None,
+    EmailAdress: Annotated[str | None, _q("EmailAdress")] = None,
+    AdrAdresse1: Annotated[str | None, _q("AdrAdresse1")] = None,
+    AdrAdresse2: Annotated[str | None, _q("AdrAdresse2")] = None,
+    AdrFax: Annotated[str | None, _q("AdrFax")] = None,
+    AdrFirma: Annotated[str | None, _q("AdrFirma")] = None,
+    AdrFirma2: Annotated[str | None, _q("AdrFirma2")] = None,
+    AdrVorname: Annotated[str | None, _q("AdrVorname")] = None,
+    AdrName: Annotated[str | None, _q("AdrName")] = None,
+    AdrTelex: Annotated[str | None, _q("AdrTelex")] = None,
+    AdrTf1: Annotated[str | None, _q("AdrTf1")] = None,
+    AdrTf2: Annotated[str | None, _q("AdrTf2")] = None,
+    OrtLand: Annotated[str | None, _q("OrtLand")] = None,
+    OrtName: Annotated[str | None, _q("OrtName")] = None,
+    OrtPLZ: Annotated[str | None, _q("OrtPLZ")] = None,
 ) -> Response[str]:
     given = dict(locals())
     unknown = [name for name in app.current_event.query_string_parameters or {} if name not in TEXT_FIELDS]
     if unknown:
         raise InvalidRequest("The search is not valid.", dict.fromkeys(unknown, "not a search field"))
     criteria = {name: value for name, value in given.items() if value and value.strip()}
-    result = address_store.search(criteria)
-    if not result.customers:
-        raise NotFound("No customer has an address matching this search.", {"matches": 0})
-    if len(result.customers) > 1:
-        raise NotFound(
-            "Several customers have addresses matching this search; narrow it down.",
-            {"matches": "several", "DebiNr": list(result.customers)},
-        )
-    customer = customers.get_customer(result.customers[0])
-    data = {role: int(customer[role]) for role in address_store.ROLES}
-    data["DebiNr"] = str(customer["DebiNr"])
-    links = [*customers.address_links(customer), link(f"/www/kunden/{customer['DebiNr']}", "kunden")]
-    return json_response({"data": {**data, "links": links}})
+    return json_response({"data": customers.found_by_address(criteria, request_base(app))})
 
 
 lambda_handler = entrypoint(app)

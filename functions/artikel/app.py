@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import quote, urlencode
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 
 from backoffice.catalogue import articles, list_index, media, reads
-from backoffice.errors import NotFound
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
-from backoffice.http.resolver import caller, entrypoint, json_response, make_resolver
-from backoffice.links import link
-from backoffice.platform.aws import client
-from backoffice.platform.environment import get_settings
+from backoffice.http.resolver import caller, entrypoint, json_response, make_resolver, request_base
 
 app = make_resolver()
 
@@ -35,7 +30,7 @@ def read_article(
     debinr: DebiNr = None,
     adrsprache: Language = None,
 ) -> Response[str]:
-    ctx = reads.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
+    ctx = reads.read_context(waehrabk, debinr, adrsprache, caller(app).webshop, request_base(app))
     return json_response({"data": reads.read_article(ArtNr, ctx)})
 
 
@@ -73,27 +68,14 @@ def list_articles(
 ) -> Response[str]:
     sort_keys = list_index.parse_sorts(sorts)
     field_names = list_index.parse_fields(fields)
-    ctx = reads.read_context(waehrabk, debinr, adrsprache, caller(app).webshop)
+    ctx = reads.read_context(waehrabk, debinr, adrsprache, caller(app).webshop, request_base(app))
     page = reads.list_page(ctx, sort_keys, field_names, limit, offset)
-    step = limit or max(len(page.items), 1)
-    links = [_page_link("start", 0)]
-    if offset > 0:
-        links.append(_page_link("prev", max(offset - step, 0)))
-    if page.next_offset is not None:
-        links.append(_page_link("next", page.next_offset))
+    query = [(k, v) for k, vs in (app.current_event.multi_value_query_string_parameters or {}).items() for v in vs]
+    links = reads.page_links(page, limit, query, ctx.base)
     return json_response(
         {"data": page.items, "count": len(page.items), "links": links},
         headers={"X-Total-Count": str(page.total)},
     )
-
-
-def _page_link(rel: str, offset: int) -> dict[str, str]:
-    """A paging link that repeats the request's query with another offset."""
-    params = [
-        (k, v) for k, values in (app.current_event.multi_value_query_string_parameters or {}).items() for v in values
-    ]
-    params = [(k, v) for k, v in params if k != "offset"] + [("offset", str(offset))]
-    return link(f"/www/artikel?{urlencode(params, quote_via=quote)}", rel)
 
 
 @app.get(
@@ -105,7 +87,7 @@ def read_media(
     ArtNr: Annotated[str, Path(max_length=15)],
     adrsprache: Language = None,
 ) -> Response[str]:
-    records = reads.article_media(ArtNr, caller(app).webshop, adrsprache)
+    records = reads.article_media(ArtNr, caller(app).webshop, adrsprache, request_base(app))
     return json_response({"data": records, "count": len(records)})
 
 
@@ -140,16 +122,12 @@ def read_media_file(
     IDKey: Annotated[int, Path(ge=1)],
     type: Annotated[str, Query(min_length=1, max_length=12, description="Bild, Text or a format")],  # noqa: A002
 ):
-    record = reads.visible_media_record(IDKey, caller(app).webshop)
-    found = media.select_file(record, type) if record else None
-    if found is None:
-        # Unknown, hidden and without such a file answer alike: no IDKey reveals a hidden article.
-        raise NotFound(f"Media {IDKey} has no file of type {type}.")
+    found = reads.media_file(IDKey, type, caller(app).webshop)
     tag = media.etag(found.etag)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if media.matches(app.current_event.headers.get("If-None-Match"), tag):
         return Response(304, None, "", headers=headers)
-    body = client("s3").get_object(Bucket=get_settings().bucket_name, Key=found.s3_key)["Body"].read()
+    body = media.read_file(found)
     headers["Content-Length"] = str(len(body))
     if found.binary:
         return Response(200, found.content_type, body, headers=headers)

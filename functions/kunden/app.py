@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import KundeAntwort, KundeErstellt
 from backoffice.http.request_body import header
-from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver
+from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver, request_base
 from backoffice.parties import customers, order_list
 from backoffice.platform.idempotency import HEADER, run_once
 
@@ -50,7 +50,7 @@ def read(
 ) -> Response[str]:
     item = customers.get_customer(DebiNr)
     orders = order_list.latest(DebiNr, order, status)
-    return json_response({"data": customers.customer_view(item, orders)})
+    return json_response({"data": customers.customer_view(item, orders, request_base(app))})
 
 
 lambda_handler = entrypoint(app)

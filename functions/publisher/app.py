@@ -11,8 +11,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from backoffice.platform.dynamo import from_attrs
+from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
-from backoffice.platform.outbox import pending, publish, publish_pending
+from backoffice.platform.outbox import is_outbox_item, pending, publish, publish_pending
+
+check_environment()  # at init: a missing table or bus name fails here, named
 
 AGE_METRIC = "OutboxOldestPendingAgeSeconds"
 
@@ -46,7 +49,7 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
             logger.info("outbox swept", extra={"sent": sent, "oldest_pending_age_s": round(age, 1)})
         return {"sent": sent, "oldest_pending_age_s": round(age, 1)}
     items = [from_attrs(r["dynamodb"]["NewImage"]) for r in records if "NewImage" in r.get("dynamodb", {})]
-    sent = publish([i for i in items if i.get("SK") == "OUTBOX"])
+    sent = publish([i for i in items if is_outbox_item(i)])
     if sent:
         logger.info("events published", extra={"sent": sent})
     return {"sent": sent}

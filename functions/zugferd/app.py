@@ -1,22 +1,17 @@
 """OPTIONS and POST /www/zugferd: combine an invoice XML into a PDF/A-3, or extract it again."""
 
-import time
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import ConfigDict, Field
 
-from backoffice.errors import ApiError, InvalidRequest
 from backoffice.http.cors import cors_headers
 from backoffice.http.openapi import documented
 from backoffice.http.request_body import header
-from backoffice.http.resolver import entrypoint, logger, make_resolver
+from backoffice.http.resolver import entrypoint, make_resolver
 from backoffice.models import RequestModel
 from backoffice.platform.environment import get_settings
-
-if TYPE_CHECKING:
-    from backoffice.invoices import zugferd
 
 app = make_resolver()
 
@@ -108,73 +103,21 @@ def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-de
     # needs it, and the function's init stays near that of a bare `import facturx` (docs/zugferd.md).
     from backoffice.invoices import zugferd
 
-    pdf = zugferd.decode_base64("PDF", body.PDF)
-    if body.Operation == "Combine" and body.XML is None:
-        raise InvalidRequest("XML is required for Combine.", {"XML": "required for Combine"})
-    xml = zugferd.decode_base64("XML", body.XML) if body.Operation == "Combine" and body.XML is not None else None
-    request_id = getattr(app.lambda_context, "aws_request_id", "local")
-    files = {zugferd.INPUT_PDF: pdf} | ({zugferd.INPUT_XML: xml} if xml is not None else {})
-    started = time.perf_counter()
-    summary: dict[str, Any] = {"operation": body.Operation, "pdf_bytes": len(pdf), "xml_bytes": len(xml or b"")}
-    with zugferd.captured_log() as log:
-        try:
-            if xml is not None:
-                combined = zugferd.combine(pdf, xml, log)
-                files[zugferd.OUTPUT_PDF] = combined.pdf
-                summary |= {"flavor": combined.flavor, "profile": combined.level, "attachment": combined.filename}
-                response = Response(
-                    200,
-                    "application/pdf",
-                    combined.pdf,
-                    headers={
-                        "Content-Length": str(len(combined.pdf)),
-                        "Content-Disposition": 'attachment; filename="invoice.pdf"',
-                    },
-                )
-            else:
-                extracted = zugferd.extract(pdf, log)
-                files[zugferd.OUTPUT_XML] = extracted.xml
-                summary |= {"attachment": extracted.filename}
-                response = Response(
-                    200,
-                    "application/xml",
-                    extracted.xml,
-                    headers={
-                        "Content-Length": str(len(extracted.xml)),
-                        "Content-Disposition": f'attachment; filename="{zugferd.header_safe(extracted.filename)}"',
-                    },
-                )
-            summary["outcome"] = "ok"
-        except ApiError as err:
-            summary |= {"outcome": err.code, "error_description": err.description}
-            raise
-        finally:
-            summary["ms"] = round((time.perf_counter() - started) * 1000, 1)
-            _log_request(log, summary, verbose=body.Verbose)
-            if body.Debug:
-                _keep(request_id, files)
-    if body.Debug:
-        response.headers["X-Debug-Prefix"] = zugferd.work_prefix(get_settings().log_prefix, request_id)
-    return response
-
-
-def _log_request(log: "zugferd.LibraryLog", summary: dict[str, Any], verbose: bool) -> None:
-    if verbose:
-        for record, line in zip(log.records, log.lines(), strict=True):
-            logger.info(
-                line,
-                extra={"library": record.name, "library_level": record.levelname},
-            )
-    logger.info("zugferd request", extra=summary | {"library_lines": len(log.records)})
-
-
-def _keep(request_id: str, files: dict[str, bytes]) -> None:
-    from backoffice.invoices import zugferd
-
-    settings = get_settings()
-    prefix = zugferd.work_prefix(settings.log_prefix, request_id)
-    keys = zugferd.keep_work_files(settings.bucket_name, prefix, files)
-    logger.info("zugferd work files kept", extra={"keys": keys})
+    answer = zugferd.run(
+        body.Operation,
+        body.PDF,
+        body.XML,
+        verbose=body.Verbose,
+        debug=body.Debug,
+        request_id=getattr(app.lambda_context, "aws_request_id", "local"),
+    )
+    headers = {
+        "Content-Length": str(len(answer.content)),
+        "Content-Disposition": f'attachment; filename="{zugferd.header_safe(answer.filename)}"',
+    }
+    if answer.debug_prefix:
+        headers["X-Debug-Prefix"] = answer.debug_prefix
+    return Response(200, answer.media_type, answer.content, headers=headers)
 
 
 _handler = entrypoint(app)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice.catalogue import articles, list_index
+from backoffice.catalogue import articles, list_index, media
+from backoffice.parties.customer_keys import pricing_key
 from backoffice.platform import dynamo
 
 _index = list_index.IndexCache()
@@ -12,7 +13,7 @@ _index = list_index.IndexCache()
 
 def customer_pricing_key(debi_nr: str) -> tuple[str, str]:
     """Written by the catalogue import per customer: Preisliste, KTNr, WUSTCode, AdrSprache."""
-    return f"KUNDE#{debi_nr}", "PRICING"
+    return pricing_key(debi_nr)
 
 
 def customer_pricing(debi_nr: str | None) -> dict[str, Any]:
@@ -53,7 +54,7 @@ def stock_of(items: list[dict[str, Any]], released: list[int]) -> list[dict[str,
 
 
 def media_record(id_key: int) -> dict[str, Any] | None:
-    return dynamo.get_item(f"MEDIA#{id_key}", "MEDIA")
+    return dynamo.get_item(*media.media_key(id_key))
 
 
 def catalogue() -> list_index.IndexCache:

@@ -122,7 +122,7 @@ def tax_rate(article: dict[str, Any], standard_rate: Decimal) -> Decimal:
     return standard_rate if stored is None else Decimal(stored)
 
 
-def declarations(article: dict[str, Any], languages: list[str]) -> list[dict[str, Any]]:
+def declarations(article: dict[str, Any], languages: list[str], base: str = "") -> list[dict[str, Any]]:
     """Deklaration: per declaration number, the entry in the first language that has one."""
     by_nr: dict[int, dict[str, dict[str, Any]]] = {}
     for d in article.get("Deklaration") or ():
@@ -133,16 +133,17 @@ def declarations(article: dict[str, Any], languages: list[str]) -> list[dict[str
         chosen = next((variants[lang] for lang in languages if lang in variants), None)
         if chosen is None:
             chosen = variants.get("") or variants[sorted(variants)[0]]
-        shown.append({**chosen, "Nr": nr, "ArtNr": article["ArtNr"], "links": article_links(article["ArtNr"])[:1]})
+        own = article_links(article["ArtNr"], base)[:1]
+        shown.append({**chosen, "Nr": nr, "ArtNr": article["ArtNr"], "links": own})
     return shown
 
 
-def article_links(art_nr: str) -> list[dict[str, str]]:
-    return [link(f"/www/artikel/{art_nr}", "artikel"), link(f"/www/artikelmedia/{art_nr}", "artikelmedia")]
+def article_links(art_nr: str, base: str = "") -> list[dict[str, str]]:
+    return [link(base, f"/www/artikel/{art_nr}", "artikel"), link(base, f"/www/artikelmedia/{art_nr}", "artikelmedia")]
 
 
 def stock_entries(
-    art_nr: str, vpe_code: str | None, stock: list[dict[str, Any]], released: list[int]
+    art_nr: str, vpe_code: str | None, stock: list[dict[str, Any]], released: list[int], base: str = ""
 ) -> list[dict[str, Any]]:
     """Bestand: the stock of one VPE (None: base unit) in released warehouses, as stored
     (negative values included), ordered by location."""
@@ -160,7 +161,7 @@ def stock_entries(
             "LagerBestand": s["LagerBestand"],
             "VPEinheit": wanted,
             "Bereich": s.get("Bereich"),
-            "links": article_links(art_nr)[:1],
+            "links": article_links(art_nr, base)[:1],
         }
         for s in sorted(rows, key=lambda s: int(s["StaoNr"]))
     ]
@@ -177,11 +178,13 @@ def read_shape(
     stock: list[dict[str, Any]],
     released: list[int],
     with_declarations: bool,
+    base: str = "",
 ) -> dict[str, Any]:
     """The article as GET /www/artikel answers it. With VPE, price and stock are given per
-    Verpackung; without, on the article. Fields without data are pruned by the encoder."""
+    Verpackung; without, on the article. Fields without data are pruned by the encoder.
+    `base`: the request's base URL, which the links start with."""
     art_nr = article["ArtNr"]
-    links = article_links(art_nr)
+    links = article_links(art_nr, base)
     shape: dict[str, Any] = {
         "ArtNr": art_nr,
         "AnLager": article.get("AnLager"),
@@ -215,15 +218,15 @@ def read_shape(
                 "GewichtInhalt": p.get("GewichtInhalt"),
                 "Faktor": p.get("Faktor"),
                 "Preis": prices.price_items(article, p["VPEinheit"], currency, price_list_type, rest_list, price_links),
-                "Bestand": stock_entries(art_nr, p["VPEinheit"], stock, released),
+                "Bestand": stock_entries(art_nr, p["VPEinheit"], stock, released, base),
             }
             for p in vpe.visible_packagings(article)
         ]
     else:
         shape["Preis"] = prices.price_items(article, None, currency, price_list_type, rest_list, price_links)
-        shape["Bestand"] = stock_entries(art_nr, None, stock, released)
+        shape["Bestand"] = stock_entries(art_nr, None, stock, released, base)
     if with_declarations:
-        shape["Deklaration"] = declarations(article, languages)
+        shape["Deklaration"] = declarations(article, languages, base)
     return shape
 
 

@@ -13,7 +13,6 @@ import sys
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -26,6 +25,7 @@ from backoffice.models import Number, RequestModel
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
+from backoffice.timestamps import utc_text
 
 Progress = Callable[[int, int], None]
 Texts = dict[Annotated[str, Field(min_length=3, max_length=4)], Annotated[str, Field(max_length=255)]]
@@ -382,24 +382,6 @@ def check_references(parsed: Parsed, stored: dict[str, dict[str, Any]], currenci
         raise ImportRefused(problems)
 
 
-def _put_all(items: list[dict[str, Any]], progress: Callable[[int], None]) -> None:
-    """BatchWriteItem, 25 at a time, unprocessed items retried."""
-    db, table = client("dynamodb"), dynamo.table_name()
-    for start in range(0, len(items), 25):
-        request = {table: [{"PutRequest": {"Item": dynamo.to_attrs(i)}} for i in items[start : start + 25]]}
-        while request:
-            request = db.batch_write_item(RequestItems=request).get("UnprocessedItems") or {}
-        progress(min(25, len(items) - start))
-
-
-def _delete_all(keys: list[tuple[str, str]]) -> None:
-    db, table = client("dynamodb"), dynamo.table_name()
-    for start in range(0, len(keys), 25):
-        request = {table: [{"DeleteRequest": {"Key": dynamo.key(pk, sk)}} for pk, sk in keys[start : start + 25]]}
-        while request:
-            request = db.batch_write_item(RequestItems=request).get("UnprocessedItems") or {}
-
-
 def _stored_index() -> tuple[str | None, list[dict[str, Any]]]:
     head = dynamo.get_item(list_index.INDEX_PK, list_index.HEAD_SK, consistent=True)
     if head is None:
@@ -418,7 +400,7 @@ def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResu
     currencies = [parsed.config.Leitwaehrung, *parsed.config.Waehrungen] if parsed.config else company.currencies()
     check_references(parsed, stored, currencies)
 
-    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = utc_text(timespec="seconds")
     items: dict[tuple[str, str], dict[str, Any]] = {}
     changed: dict[str, dict[str, Any]] = {}
     for art_nr, record in parsed.articles.items():
@@ -467,7 +449,7 @@ def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResu
     for key, body, content_type in uploads:
         s3.put_object(Bucket=bucket, Key=key, Body=body, ContentType=content_type)
         step(1)
-    _put_all(list(items.values()), step)
+    dynamo.batch_put(list(items.values()), step)
     if changed:
         write_index(changed.values())
     if parsed.config is not None:
@@ -519,17 +501,16 @@ def write_index(changed: Iterable[dict[str, Any]]) -> None:
         by_nr[article["ArtNr"]] = list_index.index_row(article)
     version = uuid.uuid4().hex[:12]
     chunks = list_index.pack(list(by_nr.values()))
-    _put_all(
+    dynamo.batch_put(
         [
             {"PK": list_index.INDEX_PK, "SK": list_index.chunk_sk(version, n), "Rows": chunk}
             for n, chunk in enumerate(chunks)
-        ],
-        lambda _: None,
+        ]
     )
     dynamo.put_item({"PK": list_index.INDEX_PK, "SK": list_index.HEAD_SK, "Version": version, "Rows": len(by_nr)})
     if old_version:
         old = dynamo.query(list_index.INDEX_PK, list_index.chunk_prefix(old_version))
-        _delete_all([(i["PK"], i["SK"]) for i in old])
+        dynamo.batch_delete([(i["PK"], i["SK"]) for i in old])
 
 
 def progress_bar(stream: Any = None, width: int = 40) -> Progress:

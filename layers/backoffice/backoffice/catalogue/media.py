@@ -14,6 +14,8 @@ from typing import Any
 
 from backoffice.catalogue import articles
 from backoffice.links import link
+from backoffice.platform.aws import client
+from backoffice.platform.environment import get_settings
 
 TEXT_CONTENT_TYPE = "text/plain; charset=UTF-8"
 IMAGE_TYPES = {
@@ -41,8 +43,13 @@ RECORD_FIELDS = (
 VERWENDUNG = "VERWENDUNG"
 
 
+def media_key(id_key: int) -> tuple[str, str]:
+    """The record under its IDKey, which a file download reads."""
+    return f"MEDIA#{id_key}", "MEDIA"
+
+
 def record_keys(art_nr: str, id_key: int) -> list[tuple[str, str]]:
-    return [(articles.article_pk(art_nr), f"{articles.MEDIA_PREFIX}{id_key:010d}"), (f"MEDIA#{id_key}", "MEDIA")]
+    return [(articles.article_pk(art_nr), f"{articles.MEDIA_PREFIX}{id_key:010d}"), media_key(id_key)]
 
 
 def s3_key(id_key: int, kind: str, file_name: str) -> str:
@@ -78,6 +85,12 @@ def select_file(record: dict[str, Any], type_: str) -> MediaFile | None:
     return None
 
 
+def read_file(found: MediaFile) -> bytes:
+    """The file's content, from the bucket."""
+    body: bytes = client("s3").get_object(Bucket=get_settings().bucket_name, Key=found.s3_key)["Body"].read()
+    return body
+
+
 def etag(md5_hex: str) -> str:
     return f'"{md5_hex}"'
 
@@ -90,17 +103,19 @@ def matches(if_none_match: str | None, tag: str) -> bool:
     return "*" in candidates or tag in candidates
 
 
-def links(record: dict[str, Any]) -> list[dict[str, str]]:
+def links(record: dict[str, Any], base: str = "") -> list[dict[str, str]]:
     id_key = int(record["IDKey"])
     found = []
     if record.get("BildKey"):
-        found.append(link(f"/www/artikelmediadaten/{id_key}?type=Bild", "artikelmediadaten/"))
+        found.append(link(base, f"/www/artikelmediadaten/{id_key}?type=Bild", "artikelmediadaten/"))
     if record.get("TextKey"):
-        found.append(link(f"/www/artikelmediadaten/{id_key}?type=Text", "artikelmediadaten/"))
+        found.append(link(base, f"/www/artikelmediadaten/{id_key}?type=Text", "artikelmediadaten/"))
     return found
 
 
-def shown_records(article: dict[str, Any], records: list[dict[str, Any]], languages: list[str]) -> list[dict[str, Any]]:
+def shown_records(
+    article: dict[str, Any], records: list[dict[str, Any]], languages: list[str], base: str = ""
+) -> list[dict[str, Any]]:
     """The media of an article in the first of `languages` that has any, plus language-neutral
     ones; a record without usage takes the article's VERWENDUNG attribute."""
     present = {str(r.get("AdrSprache") or "").lower() for r in records}
@@ -117,6 +132,6 @@ def shown_records(article: dict[str, Any], records: list[dict[str, Any]], langua
         out = {name: record.get(name) for name in RECORD_FIELDS}
         out["IDKey"] = int(record["IDKey"])
         out["AMDVerwendung"] = record.get("AMDVerwendung") or usage
-        out["links"] = links(record)
+        out["links"] = links(record, base)
         shown.append(out)
     return shown

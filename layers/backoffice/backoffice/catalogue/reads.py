@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote, urlencode
 
 from backoffice import company
 from backoffice.catalogue import article_store, articles, list_index, media
 from backoffice.errors import InvalidRequest, NotFound
 from backoffice.json_codec import dumps
+from backoffice.links import link
 
 # A list answer stops below Lambda's 6 MB response limit (the proxy envelope escapes the body
 # once more), and says so with links.next and X-Total-Count: a list is never cut silently.
@@ -29,9 +31,12 @@ class ReadContext:
     languages: list[str]
     released: list[int]
     webshop: str | None
+    base: str = ""  # the request's base URL, which links start with
 
 
-def read_context(waehrabk: str | None, debinr: str | None, adrsprache: str | None, webshop: str | None) -> ReadContext:
+def read_context(
+    waehrabk: str | None, debinr: str | None, adrsprache: str | None, webshop: str | None, base: str = ""
+) -> ReadContext:
     known = company.currencies()
     currency = (waehrabk or known[0]).strip().upper()
     if currency not in known:
@@ -45,6 +50,7 @@ def read_context(waehrabk: str | None, debinr: str | None, adrsprache: str | Non
         languages=articles.language_order(adrsprache, customer.get("AdrSprache")),
         released=company.released_warehouses(),
         webshop=webshop,
+        base=base,
     )
 
 
@@ -59,6 +65,7 @@ def _shape(article: dict[str, Any], ctx: ReadContext, stock: list[dict[str, Any]
         stock=stock,
         released=ctx.released,
         with_declarations=single,
+        base=ctx.base,
     )
 
 
@@ -91,9 +98,20 @@ def read_article(art_nr: str, ctx: ReadContext) -> dict[str, Any]:
     return _shape(article, ctx, stock, single=True)
 
 
-def article_media(art_nr: str, webshop: str | None, adrsprache: str | None) -> list[dict[str, Any]]:
+def article_media(art_nr: str, webshop: str | None, adrsprache: str | None, base: str = "") -> list[dict[str, Any]]:
     article, _, records = visible_article(art_nr, webshop)
-    return media.shown_records(article, records, articles.language_order(adrsprache, None))
+    return media.shown_records(article, records, articles.language_order(adrsprache, None), base)
+
+
+def media_file(id_key: int, type_: str, webshop: str | None) -> media.MediaFile:
+    """The file of a media record that a `type` asks for; a 404 when there is none or the
+    record's article is hidden from the caller (its media are hidden as well)."""
+    record = visible_media_record(id_key, webshop)
+    found = media.select_file(record, type_) if record else None
+    if found is None:
+        # Unknown, hidden and without such a file answer alike: no IDKey reveals a hidden article.
+        raise NotFound(f"Media {id_key} has no file of type {type_}.")
+    return found
 
 
 @dataclass
@@ -129,6 +147,23 @@ def list_page(
             items.append(shape)
     # Articles deleted since the index was written are skipped; the next page starts after them.
     return Page(items, len(ordered), offset, end if end < len(ordered) else None)
+
+
+def page_links(page: Page, limit: int, query: list[tuple[str, str]], base: str) -> list[dict[str, str]]:
+    """links of a list answer: start, prev (unless at the start) and next (unless at the end), each
+    repeating the request's query (`query`: its parameters in order) with another offset."""
+    step = limit or max(len(page.items), 1)
+    found = [_page_link("start", 0, query, base)]
+    if page.offset > 0:
+        found.append(_page_link("prev", max(page.offset - step, 0), query, base))
+    if page.next_offset is not None:
+        found.append(_page_link("next", page.next_offset, query, base))
+    return found
+
+
+def _page_link(rel: str, offset: int, query: list[tuple[str, str]], base: str) -> dict[str, str]:
+    params = [(k, v) for k, v in query if k != "offset"] + [("offset", str(offset))]
+    return link(base, f"/www/artikel?{urlencode(params, quote_via=quote)}", rel)
 
 
 def _batches(numbers: list[str]) -> Iterator[list[str]]:

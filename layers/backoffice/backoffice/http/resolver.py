@@ -30,7 +30,6 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
 )
 from botocore.exceptions import ClientError
 
-from backoffice import links
 from backoffice.errors import (
     ERROR_MEMBERS,
     ApiError,
@@ -44,6 +43,7 @@ from backoffice.errors import (
 from backoffice.http.request_body import base_url, decode_text_body
 from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers
 from backoffice.json_codec import dumps, loads
+from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
 
 _THROTTLED = {
@@ -225,6 +225,11 @@ class Caller:
             raise Forbidden(f"This route needs the {role} role.", {"role": role})
 
 
+def request_base(app: APIGatewayRestResolver) -> str:
+    """scheme://host[/stage] of the request being served: what links start with."""
+    return base_url(app.current_event.raw_event)
+
+
 def caller(app: APIGatewayRestResolver) -> Caller:
     ctx = app.current_event.raw_event.get("requestContext", {}).get("authorizer") or {}
     roles = frozenset(r for r in str(ctx.get("roles") or "").split(",") if r)
@@ -232,18 +237,17 @@ def caller(app: APIGatewayRestResolver) -> Caller:
 
 
 def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
-    """The Lambda handler of a function: decode the body, then route."""
+    """The Lambda handler of a function: decode the body, then route. Called at the function's init,
+    which fails there when the environment lacks a resource name (`check_environment`)."""
+    check_environment()
 
     @logger.inject_lambda_context(clear_state=True)
     def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-        links.use_base(base_url(event))
         try:
             decode_text_body(event)
             _parse_once(event.get("body"))
             return app.resolve(event, context)
         except ApiError as err:
             return proxy_result(error_response(err))
-        finally:
-            links.use_base("")
 
     return lambda_handler

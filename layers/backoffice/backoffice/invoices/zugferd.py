@@ -3,7 +3,9 @@
 Only the zugferd function imports this module: it carries factur-x, pypdf and lxml, which no
 other function should load. The work is factur-x's (embedding, XMP, flavor and level detection,
 XSD check); this module picks the flavor's attachment name, captures the library's log lines of
-the request and turns every failure into the contract's `endpoint` error.
+the request and turns every failure into the contract's `endpoint` error. `run` is one request:
+decode, Combine or Extract, log a summary (and with Verbose the library's lines), keep the work
+files for Debug.
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import facturx
 import pybase64
@@ -21,7 +25,9 @@ from facturx import facturx as facturx_module
 from lxml import etree
 from pypdf.errors import FileNotDecryptedError, PyPdfError
 
-from backoffice.errors import EndpointError, InvalidRequest, PayloadTooLarge
+from backoffice.errors import ApiError, EndpointError, InvalidRequest, PayloadTooLarge
+from backoffice.platform.environment import get_settings
+from backoffice.platform.logger import logger
 
 # The names the work files have in error answers and under the Debug prefix.
 INPUT_PDF, INPUT_XML, OUTPUT_PDF, OUTPUT_XML = "input.pdf", "input.xml", "output.pdf", "output.xml"
@@ -276,3 +282,66 @@ def keep_work_files(bucket: str, prefix: str, files: dict[str, bytes]) -> list[s
 
 
 _CONTENT_TYPES = {"pdf": "application/pdf", "xml": "application/xml"}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What one request answers: the file, its media type and attachment name, and with Debug
+    where its work files are kept."""
+
+    media_type: str
+    content: bytes
+    filename: str
+    debug_prefix: str | None = None
+
+
+def run(operation: str, pdf_b64: str, xml_b64: str | None, *, verbose: bool, debug: bool, request_id: str) -> Answer:
+    """One POST /www/zugferd: Combine (`xml_b64` given) or Extract; every failure an ApiError.
+
+    Whatever the outcome, one summary line is logged (with Verbose, the library's lines before it)
+    and with Debug the work files are kept under the log prefix (request id as folder).
+    """
+    pdf = decode_base64("PDF", pdf_b64)
+    if operation == "Combine" and xml_b64 is None:
+        raise InvalidRequest("XML is required for Combine.", {"XML": "required for Combine"})
+    xml = decode_base64("XML", xml_b64) if operation == "Combine" and xml_b64 is not None else None
+    files = {INPUT_PDF: pdf} | ({INPUT_XML: xml} if xml is not None else {})
+    started = time.perf_counter()
+    summary: dict[str, Any] = {"operation": operation, "pdf_bytes": len(pdf), "xml_bytes": len(xml or b"")}
+    with captured_log() as log:
+        try:
+            if xml is not None:
+                combined = combine(pdf, xml, log)
+                files[OUTPUT_PDF] = combined.pdf
+                summary |= {"flavor": combined.flavor, "profile": combined.level, "attachment": combined.filename}
+                answer = Answer("application/pdf", combined.pdf, "invoice.pdf")
+            else:
+                extracted = extract(pdf, log)
+                files[OUTPUT_XML] = extracted.xml
+                summary |= {"attachment": extracted.filename}
+                answer = Answer("application/xml", extracted.xml, extracted.filename)
+            summary["outcome"] = "ok"
+        except ApiError as err:
+            summary |= {"outcome": err.code, "error_description": err.description}
+            raise
+        finally:
+            summary["ms"] = round((time.perf_counter() - started) * 1000, 1)
+            _log_request(log, summary, verbose=verbose)
+            if debug:
+                _keep(request_id, files)
+    if debug:
+        return replace(answer, debug_prefix=work_prefix(get_settings().log_prefix, request_id))
+    return answer
+
+
+def _log_request(log: LibraryLog, summary: dict[str, Any], verbose: bool) -> None:
+    if verbose:
+        for record, line in zip(log.records, log.lines(), strict=True):
+            logger.info(line, extra={"library": record.name, "library_level": record.levelname})
+    logger.info("zugferd request", extra=summary | {"library_lines": len(log.records)})
+
+
+def _keep(request_id: str, files: dict[str, bytes]) -> None:
+    settings = get_settings()
+    keys = keep_work_files(settings.bucket_name, work_prefix(settings.log_prefix, request_id), files)
+    logger.info("zugferd work files kept", extra={"keys": keys})

@@ -24,6 +24,7 @@ from backoffice.platform import dynamo
 ADDRESS_SK = "ADR"
 ROLES = ("KundKontakt", "KundLief", "KundRech")
 INDEX_PREFIX = "ADRIDX#"
+LINK_PREFIX = "ADR#"  # the customer's links, in the customer's partition
 # A PATCH re-reads and re-applies itself when another write came first; after this many it gives up.
 PATCH_ATTEMPTS = 3
 
@@ -33,7 +34,7 @@ def address_pk(adr_nr: int) -> str:
 
 
 def link_sk(adr_nr: int) -> str:
-    return f"ADR#{adr_nr:010d}"
+    return f"{LINK_PREFIX}{adr_nr:010d}"
 
 
 def address_item(adr_nr: int, debi_nr: str, fields: dict[str, Any], version: int = 1) -> dict[str, Any]:
@@ -91,7 +92,7 @@ def create_ops(adr_nr: int, debi_nr: str, fields: dict[str, Any], roles: list[st
     """The transaction items of a new address of a customer."""
     items = [address_item(adr_nr, debi_nr, fields), link_item(debi_nr, adr_nr, roles)]
     items += index_items(adr_nr, debi_nr, fields)
-    return [dynamo.put_op(item, "attribute_not_exists(PK)") for item in items]
+    return [dynamo.put_op(item, dynamo.NEW) for item in items]
 
 
 def get_address(adr_nr: int, consistent: bool = False) -> dict[str, Any]:
@@ -103,7 +104,7 @@ def get_address(adr_nr: int, consistent: bool = False) -> dict[str, Any]:
 
 def addresses_of(debi_nr: str) -> list[tuple[dict[str, Any], list[str]]]:
     """The customer's addresses with their roles, by address number (one query, one batch read)."""
-    links = list(dynamo.query(customer_pk(debi_nr), sk_prefix="ADR#"))
+    links = list(dynamo.query(customer_pk(debi_nr), sk_prefix=LINK_PREFIX))
     roles = {int(link["AdrNr"]): list(link.get("Roles") or []) for link in links}
     items = dynamo.batch_get([(address_pk(n), ADDRESS_SK) for n in roles]) if roles else []
     records = sorted((from_address_item(i) for i in items), key=lambda r: r["AdrNr"])
@@ -119,19 +120,17 @@ def patch_address(adr_nr: int, changes: dict[str, Any]) -> None:
             raise InvalidRequest("The address would not be valid after this change.", problems)
         version = stored["Version"]
         item = address_item(adr_nr, stored["DebiNr"], fields, version + 1)
-        put = dynamo.put_op(item, "#v = :v")
-        put["Put"]["ExpressionAttributeNames"] = {"#v": "Version"}
-        put["Put"]["ExpressionAttributeValues"] = {":v": {"N": str(version)}}
+        put = dynamo.put_op(item, version=version)
         new_index = index_items(adr_nr, stored["DebiNr"], fields)
         new_keys = {(i["PK"], i["SK"]) for i in new_index}
         gone = [k for k in _index_keys(adr_nr, stored) if k not in new_keys]
         ops = [put, *(dynamo.put_op(i) for i in new_index)]
-        ops += [{"Delete": {"TableName": dynamo.table_name(), "Key": dynamo.key(pk, sk)}} for pk, sk in gone]
+        ops += [dynamo.delete_op(pk, sk) for pk, sk in gone]
         try:
             dynamo.transact_write(ops)
             return
         except ClientError as err:
-            if err.response.get("Error", {}).get("Code") != "TransactionCanceledException":
+            if not dynamo.is_condition_failure(err):
                 raise
     raise Conflict(f"Address {adr_nr} is being changed by others; retry.", {"AdrNr": adr_nr})
 

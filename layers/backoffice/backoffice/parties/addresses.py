@@ -10,6 +10,7 @@ Used by customers, quotations and orders alike. Pure functions over plain data: 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field
@@ -41,9 +42,10 @@ FIELDS = (*TEXT_FIELDS, "AdrAnrede")
 VIEW_ORDER = (*TEXT_FIELDS[:4], "AdrAnrede", *TEXT_FIELDS[4:])
 REQUIRED = ("AdrSprache", "AdrAdresse1", "AdrAnrede", "OrtLand", "OrtName", "OrtPLZ")
 PHONE_FIELDS = ("AdrTf1", "AdrTf2", "AdrTelex", "AdrFax")
-# Lengths of the request and standalone tables (AdrSprache: the codes are three letters).
+# The lengths of the contract's address table: the one place they are written. A request's
+# AdrSprache is one of the three-letter codes (LANGUAGE_LENGTH); a search takes the table's four.
 MAX_LENGTH = {
-    "AdrSprache": 3,
+    "AdrSprache": 4,
     "EmailAdress": 255,
     "AdrAdresse1": 60,
     "AdrAdresse2": 60,
@@ -59,6 +61,7 @@ MAX_LENGTH = {
     "OrtName": 48,
     "OrtPLZ": 10,
 }
+LANGUAGE_LENGTH = 3
 SALUTATIONS = {0: "company/general", 1: "Mr", 2: "Ms"}
 # AdrAnredeText by the address's language; other languages get the English words.
 _SALUTATION_TEXT = {
@@ -84,21 +87,26 @@ def _country(code: str) -> str:
     return code
 
 
-def _text(max_length: int, min_length: int = 0) -> Any:
-    """A text field; optional (default None) unless it has a minimum length."""
+def _text(name: str, min_length: int = 0) -> Any:
+    """The text field `name` at its table length; optional (default None) unless it has a minimum length."""
     if min_length:
-        return Field(min_length=min_length, max_length=max_length)
-    return Field(default=None, max_length=max_length)
+        return Field(min_length=min_length, max_length=MAX_LENGTH[name])
+    return Field(default=None, max_length=MAX_LENGTH[name])
+
+
+def _optional(name: str) -> Any:
+    """A field a PATCH may leave out but not empty (it is required in the record)."""
+    return Field(default=None, min_length=1, max_length=MAX_LENGTH[name])
 
 
 Language = Annotated[
     str,
-    Field(min_length=1, max_length=3, json_schema_extra=reference.LANGUAGE_SCHEMA),
+    Field(min_length=1, max_length=LANGUAGE_LENGTH, json_schema_extra=reference.LANGUAGE_SCHEMA),
     AfterValidator(_language),
 ]
 Country = Annotated[
     str,
-    Field(min_length=1, max_length=4, json_schema_extra=reference.COUNTRY_SCHEMA),
+    Field(min_length=1, max_length=MAX_LENGTH["OrtLand"], json_schema_extra=reference.COUNTRY_SCHEMA),
     AfterValidator(_country),
 ]
 Salutation = Literal[0, 1, 2]
@@ -110,21 +118,21 @@ class AddressIn(RequestModel):
     model_config = ConfigDict(extra="forbid", strict=True, str_strip_whitespace=True)
 
     AdrSprache: Language
-    EmailAdress: str | None = _text(255)
-    AdrAdresse1: str = _text(60, 1)
-    AdrAdresse2: str | None = _text(60)
+    EmailAdress: str | None = _text("EmailAdress")
+    AdrAdresse1: str = _text("AdrAdresse1", 1)
+    AdrAdresse2: str | None = _text("AdrAdresse2")
     AdrAnrede: Salutation
-    AdrFax: str | None = _text(28)
-    AdrFirma: str | None = _text(36)
-    AdrFirma2: str | None = _text(36)
-    AdrVorname: str | None = _text(36)
-    AdrName: str | None = _text(36)
-    AdrTelex: str | None = _text(28)
-    AdrTf1: str | None = _text(28)
-    AdrTf2: str | None = _text(28)
+    AdrFax: str | None = _text("AdrFax")
+    AdrFirma: str | None = _text("AdrFirma")
+    AdrFirma2: str | None = _text("AdrFirma2")
+    AdrVorname: str | None = _text("AdrVorname")
+    AdrName: str | None = _text("AdrName")
+    AdrTelex: str | None = _text("AdrTelex")
+    AdrTf1: str | None = _text("AdrTf1")
+    AdrTf2: str | None = _text("AdrTf2")
     OrtLand: Country
-    OrtName: str = _text(48, 1)
-    OrtPLZ: str = _text(10, 1)
+    OrtName: str = _text("OrtName", 1)
+    OrtPLZ: str = _text("OrtPLZ", 1)
     AdrCheck: Literal[0, 1] | None = None
 
 
@@ -134,22 +142,22 @@ class AddressPatch(RequestModel):
     model_config = ConfigDict(extra="forbid", strict=True, str_strip_whitespace=True)
 
     AdrSprache: Language | None = None
-    EmailAdress: str | None = _text(255)
-    AdrAdresse1: str | None = Field(default=None, min_length=1, max_length=60)
-    AdrAdresse2: str | None = _text(60)
+    EmailAdress: str | None = _text("EmailAdress")
+    AdrAdresse1: str | None = _optional("AdrAdresse1")
+    AdrAdresse2: str | None = _text("AdrAdresse2")
     AdrAnrede: Salutation | None = None
     Anrede: Salutation | None = None
-    AdrFax: str | None = _text(28)
-    AdrFirma: str | None = _text(36)
-    AdrFirma2: str | None = _text(36)
-    AdrVorname: str | None = _text(36)
-    AdrName: str | None = _text(36)
-    AdrTelex: str | None = _text(28)
-    AdrTf1: str | None = _text(28)
-    AdrTf2: str | None = _text(28)
+    AdrFax: str | None = _text("AdrFax")
+    AdrFirma: str | None = _text("AdrFirma")
+    AdrFirma2: str | None = _text("AdrFirma2")
+    AdrVorname: str | None = _text("AdrVorname")
+    AdrName: str | None = _text("AdrName")
+    AdrTelex: str | None = _text("AdrTelex")
+    AdrTf1: str | None = _text("AdrTf1")
+    AdrTf2: str | None = _text("AdrTf2")
     OrtLand: Country | None = None
-    OrtName: str | None = Field(default=None, min_length=1, max_length=48)
-    OrtPLZ: str | None = Field(default=None, min_length=1, max_length=10)
+    OrtName: str | None = _optional("OrtName")
+    OrtPLZ: str | None = _optional("OrtPLZ")
 
     def changes(self) -> dict[str, Any]:
         """The fields sent, by their stored names (None: clear it)."""
@@ -194,6 +202,20 @@ def check_address(address: AddressIn, path: str) -> tuple[dict[str, Any], dict[s
     adr_check = address.AdrCheck if address.AdrCheck is not None else int(address.OrtLand == "CH")
     fields = _clean(address.model_dump(exclude={"AdrCheck"}))
     return record_problems(fields, path, bool(adr_check))
+
+
+def check_addresses(given: Mapping[str, AddressIn | None], prefix: str = "Adressen") -> dict[str, dict[str, Any]]:
+    """The addresses a request gives (by name: KontaktAdr ...), checked and corrected; every
+    problem of every address in one 400."""
+    found: dict[str, dict[str, Any]] = {}
+    problems: dict[str, str] = {}
+    for name, address in given.items():
+        if address is not None:
+            found[name], wrong = check_address(address, f"{prefix}.{name}")
+            problems.update(wrong)
+    if problems:
+        raise InvalidRequest("The request is not valid.", problems)
+    return found
 
 
 def patched(stored: dict[str, Any], changes: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:

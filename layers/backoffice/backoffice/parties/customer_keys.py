@@ -8,7 +8,13 @@ SK=ADR#{AdrNr:010d} (which addresses the customer has, in which roles) and the o
 from __future__ import annotations
 
 CUSTOMER_SK = "KUNDE"
+PRICING_SK = "PRICING"
 
 
 def customer_pk(debi_nr: str) -> str:
     return f"KUNDE#{debi_nr}"
+
+
+def pricing_key(debi_nr: str) -> tuple[str, str]:
+    """The customer's pricing item (Preisliste, KTNr, WUSTCode, AdrSprache), written by the import."""
+    return customer_pk(debi_nr), PRICING_SK

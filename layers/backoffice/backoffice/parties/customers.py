@@ -6,19 +6,19 @@ of `backoffice.address_store`; its order list is `backoffice.order_list`.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, ConfigDict, Field
 
-from backoffice.errors import InvalidRequest, NotFound
+from backoffice.errors import NotFound
 from backoffice.links import link
 from backoffice.models import RequestModel
 from backoffice.parties import address_store, order_list, reference
-from backoffice.parties.addresses import AddressIn, check_address
+from backoffice.parties.addresses import AddressIn, Language, check_addresses
 from backoffice.parties.customer_keys import CUSTOMER_SK, customer_pk
 from backoffice.platform import dynamo
 from backoffice.platform.outbox import outbox_ops
+from backoffice.timestamps import utc_text
 
 DEBI_NR_START = 100001
 ADR_NR_START = 1
@@ -58,26 +58,12 @@ def _payment_methods(text: str) -> str:
     return ",".join(methods)
 
 
-def _language(code: str) -> str:
-    problem = reference.language_problem(code)
-    if problem:
-        raise ValueError(problem)
-    return code
-
-
 class CustomerData(RequestModel):
     """GrundDaten of POST /www/kunden."""
 
     model_config = ConfigDict(extra="forbid", strict=True, str_strip_whitespace=True)
 
-    AdrSprache: (
-        Annotated[
-            str,
-            Field(min_length=1, max_length=3, json_schema_extra=reference.LANGUAGE_SCHEMA),
-            AfterValidator(_language),
-        ]
-        | None
-    ) = None
+    AdrSprache: Language | None = None
     WaehrAbk: Annotated[
         str,
         Field(min_length=1, max_length=4, json_schema_extra=reference.CURRENCY_SCHEMA),
@@ -123,24 +109,9 @@ def _designation(contact: dict[str, Any]) -> str | None:
     return text[:KUND_BEZ_LENGTH].rstrip() or None
 
 
-def checked_addresses(body: CustomerIn) -> dict[str, dict[str, Any]]:
-    """Each address given, checked and corrected; every problem of every address in one 400."""
-    checked: dict[str, dict[str, Any]] = {}
-    problems: dict[str, str] = {}
-    for name in ("KontaktAdr", "LiefAdr", "RechAdr"):
-        address = getattr(body.Adressen, name)
-        if address is not None:
-            checked[name], found = check_address(address, f"Adressen.{name}")
-            problems.update(found)
-    if problems:
-        raise InvalidRequest("The request is not valid.", problems)
-    return checked
-
-
 def customer_item(
     debi_nr: str, data: CustomerData, keys: dict[str, int], contact: dict[str, Any], user: str
 ) -> dict[str, Any]:
-    now = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
     stored = {name: getattr(data, name) for name in _STORED if getattr(data, name) not in (None, "")}
     return {
         "PK": customer_pk(debi_nr),
@@ -152,7 +123,7 @@ def customer_item(
         "KundBez": _designation(contact),
         **keys,
         "attributes": [],
-        "ErfasstUTC": now,
+        "ErfasstUTC": utc_text(),
         "ErfasstVon": user,
         "Version": 1,
     }
@@ -163,7 +134,7 @@ def create_customer(body: CustomerIn, user: str) -> str:
 
     LiefAdr and RechAdr that are not given are the contact address (same AdrNr).
     """
-    addresses = checked_addresses(body)
+    addresses = check_addresses({n: getattr(body.Adressen, n) for n in ("KontaktAdr", "LiefAdr", "RechAdr")})
     debi_nr = str(dynamo.next_number("DebiNr", start=DEBI_NR_START))
     numbers = {name: dynamo.next_number("AdrNr", start=ADR_NR_START) for name in addresses}
     keys = {
@@ -171,8 +142,7 @@ def create_customer(body: CustomerIn, user: str) -> str:
         "KundLief": numbers.get("LiefAdr", numbers["KontaktAdr"]),
         "KundRech": numbers.get("RechAdr", numbers["KontaktAdr"]),
     }
-    ops = [dynamo.put_op(customer_item(debi_nr, body.GrundDaten, keys, addresses["KontaktAdr"], user))]
-    ops[0]["Put"]["ConditionExpression"] = "attribute_not_exists(PK)"
+    ops = [dynamo.put_op(customer_item(debi_nr, body.GrundDaten, keys, addresses["KontaktAdr"], user), dynamo.NEW)]
     for name, fields in addresses.items():
         adr_nr = numbers[name]
         roles = [role for role, number in keys.items() if number == adr_nr]
@@ -189,17 +159,38 @@ def get_customer(debi_nr: str) -> dict[str, Any]:
     return item
 
 
-def address_links(keys: dict[str, Any]) -> list[dict[str, str]]:
+def address_links(keys: dict[str, Any], base: str) -> list[dict[str, str]]:
     """Links to the three addresses of a customer (GET and PATCH each)."""
     links = []
     for role in address_store.ROLES:
         path = f"/www/adressen/{int(keys[role])}"
-        links += [link(path, f"adressen {role}", "GET"), link(path, f"adressen {role}", "PATCH")]
+        links += [link(base, path, f"adressen {role}", "GET"), link(base, path, f"adressen {role}", "PATCH")]
     return links
 
 
-def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry]) -> dict[str, Any]:
-    """The read shape of GET /www/kunden/{DebiNr}."""
+def found_by_address(criteria: dict[str, str], base: str) -> dict[str, Any]:
+    """GET /www/adressensuche: the address keys of THE customer whose addresses match, with links.
+
+    The search answers only when it identifies exactly one customer: none, or several, is a 404
+    (saying which), so that a caller never takes one of several customers for the one it meant.
+    """
+    result = address_store.search(criteria)
+    if not result.customers:
+        raise NotFound("No customer has an address matching this search.", {"matches": 0})
+    if len(result.customers) > 1:
+        raise NotFound(
+            "Several customers have addresses matching this search; narrow it down.",
+            {"matches": "several", "DebiNr": list(result.customers)},
+        )
+    customer = get_customer(result.customers[0])
+    data: dict[str, Any] = {role: int(customer[role]) for role in address_store.ROLES}
+    data["DebiNr"] = str(customer["DebiNr"])
+    links = [*address_links(customer, base), link(base, f"/www/kunden/{customer['DebiNr']}", "kunden")]
+    return {**data, "links": links}
+
+
+def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry], base: str = "") -> dict[str, Any]:
+    """The read shape of GET /www/kunden/{DebiNr}; links start with `base`."""
     debi_nr = str(item["DebiNr"])
     limit = item.get("KreditLimit") or 0
     view: dict[str, Any] = {"status": 1 if limit > 0 else 0}
@@ -213,8 +204,8 @@ def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry]) -> 
         {"Contents": a.get("Contents"), "PHKey": a.get("PHKey")} for a in item.get("attributes") or []
     ]
     view["links"] = [
-        *address_links(item),
-        link(f"/www/adressen?debinr={debi_nr}", "adressen", "GET"),
+        *address_links(item, base),
+        link(base, f"/www/adressen?debinr={debi_nr}", "adressen", "GET"),
     ]
     view["Auftrag"] = [
         {
@@ -222,7 +213,7 @@ def customer_view(item: dict[str, Any], orders: list[order_list.OrderEntry]) -> 
             "AuftErf": o.AuftErfUTC,
             "AuftErfUTC": o.AuftErfUTC,
             "AuftNr": o.AuftNr,
-            "links": [link(f"/www/auftrag/{o.AuftNr}", "auftrag", "GET")],
+            "links": [link(base, f"/www/auftrag/{o.AuftNr}", "auftrag", "GET")],
         }
         for o in orders
     ]

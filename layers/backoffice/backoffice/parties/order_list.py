@@ -13,9 +13,10 @@ AuftErfUTC is written with a fixed width (microseconds, Z), so the sort keys sor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
+from backoffice import timestamps
 from backoffice.parties.customer_keys import customer_pk
 from backoffice.platform import dynamo
 
@@ -26,9 +27,7 @@ STATUS_PREFIX = "AUFTRAGST#"
 
 def utc_text(moment: datetime) -> str:
     """2026-11-23T09:16:57.000000Z: fixed width, so that text order is time order."""
-    if moment.tzinfo is None:
-        raise ValueError("order entry times must carry a time zone")
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return timestamps.utc_text(moment, "microseconds")
 
 
 @dataclass(frozen=True)
@@ -64,7 +63,7 @@ class OrderEntry:
 
 def entry_ops(entry: OrderEntry) -> list[dict[str, Any]]:
     """The Puts of a new entry, for the transaction that creates the order."""
-    return [dynamo.put_op(item, "attribute_not_exists(PK)") for item in entry.to_items()]
+    return [dynamo.put_op(item, dynamo.NEW) for item in entry.to_items()]
 
 
 def status_change_ops(entry: OrderEntry, new_status: str) -> list[dict[str, Any]]:
@@ -73,9 +72,9 @@ def status_change_ops(entry: OrderEntry, new_status: str) -> list[dict[str, Any]
     old_status_key = entry.keys()[1]
     all_item, status_item = moved.to_items()
     return [
-        dynamo.put_op(all_item, "attribute_exists(PK)"),
-        {"Delete": {"TableName": dynamo.table_name(), "Key": dynamo.key(*old_status_key)}},
-        dynamo.put_op(status_item, "attribute_not_exists(PK)"),
+        dynamo.put_op(all_item, dynamo.EXISTING),
+        dynamo.delete_op(*old_status_key),
+        dynamo.put_op(status_item, dynamo.NEW),
     ]
 
 

@@ -67,6 +67,13 @@ def _b64(raw: bytes) -> str:
 _DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
+USER_PREFIX, USER_SK = "USER#", "USER"
+
+
+def user_key(name: str) -> tuple[str, str]:
+    return f"{USER_PREFIX}{name}", USER_SK
+
+
 @dataclass(frozen=True)
 class User:
     name: str
@@ -78,9 +85,10 @@ class User:
     credential: str = ""
 
     def to_item(self) -> dict[str, Any]:
+        pk, sk = user_key(self.name)
         return {
-            "PK": f"USER#{self.name}",
-            "SK": "USER",
+            "PK": pk,
+            "SK": sk,
             "PasswordHash": self.password_hash,
             "Webshop": self.webshop,
             "Roles": sorted(self.roles),
@@ -91,7 +99,7 @@ class User:
     def from_item(cls, item: dict[str, Any]) -> User:
         password_hash = item["PasswordHash"]
         return cls(
-            item["PK"].removeprefix("USER#"),
+            item["PK"].removeprefix(USER_PREFIX),
             password_hash,
             item.get("Webshop"),
             frozenset(item.get("Roles") or DEFAULT_ROLES),
@@ -101,7 +109,7 @@ class User:
 
     @staticmethod
     def load(name: str, consistent: bool = False) -> User | None:
-        item = dynamo.get_item(f"USER#{name}", "USER", consistent=consistent)
+        item = dynamo.get_item(*user_key(name), consistent=consistent)
         return User.from_item(item) if item else None
 
 
@@ -126,27 +134,13 @@ def save_user(name: str, password: str, webshop: str | None, roles: Iterable[str
 
 def revoke_tokens(name: str) -> bool:
     """Invalidate every token of the user, password unchanged; False when there is no such user."""
-    ddb = client("dynamodb")
-    try:
-        # Only the credential id changes: a password set at the same moment is not overwritten.
-        ddb.update_item(
-            TableName=dynamo.table_name(),
-            Key=dynamo.key(f"USER#{name}", "USER"),
-            UpdateExpression="SET CredentialId = :new",
-            ConditionExpression="attribute_exists(PK)",
-            ExpressionAttributeValues={":new": {"S": _new_credential()}},
-        )
-    except ddb.exceptions.ConditionalCheckFailedException:
-        return False
-    return True
+    # Only the credential id changes: a password set at the same moment is not overwritten.
+    return dynamo.update_existing(*user_key(name), {"CredentialId": _new_credential()})
 
 
 def delete_user(name: str) -> bool:
     """Remove the user (its tokens stop working with it); False when there was none."""
-    resp = client("dynamodb").delete_item(
-        TableName=dynamo.table_name(), Key=dynamo.key(f"USER#{name}", "USER"), ReturnValues="ALL_OLD"
-    )
-    return "Attributes" in resp
+    return dynamo.delete_item(*user_key(name)) is not None
 
 
 def _new_credential() -> str:

@@ -1,22 +1,32 @@
-"""The single table: item (de)serialisation, counters and the few calls every entity needs.
+"""The single table: the only module that talks to DynamoDB.
 
 Items are plain dicts of Python values; numbers are Decimal (boto3's serializer refuses floats,
 which keeps binary floats out of stored money). Entities build their own keys; this module
-never assembles one.
+never assembles one (but for its counters). Other modules describe what to write (`put_op`,
+`update_op`, `delete_op`, `check_op`, gathered into one `transact_write`) and ask
+`is_condition_failure` whether a refused write lost a race; none builds a request of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
+from botocore.exceptions import ClientError
 
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
 
 _ser = TypeSerializer()
 _de = TypeDeserializer()
+
+# Conditions of a put: the item must be new / must already be there.
+NEW = "attribute_not_exists(PK)"
+EXISTING = "attribute_exists(PK)"
+VERSION = "Version"  # the attribute a versioned write compares and counts
+# DynamoDB's request limits.
+_BATCH_GET, _BATCH_WRITE = 100, 25
 
 
 def table_name() -> str:
@@ -40,11 +50,28 @@ def get_item(pk: str, sk: str, consistent: bool = False) -> dict[str, Any] | Non
     return from_attrs(resp["Item"]) if "Item" in resp else None
 
 
-def put_item(item: dict[str, Any], condition: str | None = None) -> None:
-    kwargs: dict[str, Any] = {"TableName": table_name(), "Item": to_attrs(item)}
-    if condition:
-        kwargs["ConditionExpression"] = condition
-    client("dynamodb").put_item(**kwargs)
+def put_item(item: dict[str, Any], condition: str | None = None, version: int | None = None) -> None:
+    """One item, written whole; `condition` and `version` as for `put_op`."""
+    client("dynamodb").put_item(**_put(item, condition, version))
+
+
+def delete_item(pk: str, sk: str) -> dict[str, Any] | None:
+    """Remove an item; the item as it was, None when there was none."""
+    resp = client("dynamodb").delete_item(TableName=table_name(), Key=key(pk, sk), ReturnValues="ALL_OLD")
+    return from_attrs(resp["Attributes"]) if "Attributes" in resp else None
+
+
+def update_existing(pk: str, sk: str, set_: dict[str, Any]) -> bool:
+    """Set attributes of an item that exists, leaving the others; False when there is no such item."""
+    op = update_op(pk, sk, set_=set_)["Update"]
+    op["ConditionExpression"] = EXISTING
+    try:
+        client("dynamodb").update_item(**op)
+    except ClientError as exc:
+        if is_condition_failure(exc):
+            return False
+        raise
+    return True
 
 
 def query(
@@ -55,8 +82,9 @@ def query(
     sk_name: str = "SK",
     forward: bool = True,
     limit: int | None = None,
+    consistent: bool = False,
 ) -> Iterator[dict[str, Any]]:
-    """Items of one partition, in key order, following DynamoDB's pages."""
+    """Items of one partition, in key order, following DynamoDB's pages (at most `limit` items)."""
     expr = f"{pk_name} = :pk"
     values: dict[str, Any] = {":pk": {"S": pk}}
     if sk_prefix is not None:
@@ -72,6 +100,8 @@ def query(
         kwargs["IndexName"] = index
     if limit:
         kwargs["Limit"] = limit
+    if consistent:
+        kwargs["ConsistentRead"] = True
     seen = 0
     while True:
         resp = client("dynamodb").query(**kwargs)
@@ -89,13 +119,37 @@ def batch_get(keys: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
     """Items for (PK, SK) pairs, 100 per request as DynamoDB allows, unprocessed keys retried."""
     wanted = list(dict.fromkeys(keys))
     found: list[dict[str, Any]] = []
-    for start in range(0, len(wanted), 100):
-        request = {table_name(): {"Keys": [key(pk, sk) for pk, sk in wanted[start : start + 100]]}}
+    for start in range(0, len(wanted), _BATCH_GET):
+        request = {table_name(): {"Keys": [key(pk, sk) for pk, sk in wanted[start : start + _BATCH_GET]]}}
         while request:
             resp = client("dynamodb").batch_get_item(RequestItems=request)
             found.extend(from_attrs(a) for a in resp.get("Responses", {}).get(table_name(), []))
             request = resp.get("UnprocessedKeys") or {}
     return found
+
+
+def batch_put(items: Sequence[dict[str, Any]], progress: Callable[[int], None] | None = None) -> None:
+    """Items written whole, 25 per BatchWriteItem, unprocessed items retried; not one transaction.
+
+    `progress` hears how many items each request wrote.
+    """
+    for start in range(0, len(items), _BATCH_WRITE):
+        batch = items[start : start + _BATCH_WRITE]
+        _batch_write([{"PutRequest": {"Item": to_attrs(i)}} for i in batch])
+        if progress:
+            progress(len(batch))
+
+
+def batch_delete(keys: Sequence[tuple[str, str]]) -> None:
+    """Items deleted by (PK, SK), 25 per BatchWriteItem, unprocessed ones retried; not one transaction."""
+    for start in range(0, len(keys), _BATCH_WRITE):
+        _batch_write([{"DeleteRequest": {"Key": key(pk, sk)}} for pk, sk in keys[start : start + _BATCH_WRITE]])
+
+
+def _batch_write(requests: list[dict[str, Any]]) -> None:
+    pending: dict[str, Any] = {table_name(): requests}
+    while pending:
+        pending = client("dynamodb").batch_write_item(RequestItems=pending).get("UnprocessedItems") or {}
 
 
 def next_number(counter: str, start: int = 1) -> int:
@@ -111,6 +165,9 @@ def next_number(counter: str, start: int = 1) -> int:
     return int(resp["Attributes"]["value"]["N"]) + start - 1
 
 
+# --- transactions ------------------------------------------------------------------------------
+
+
 def transact_write(items: list[dict[str, Any]], token: str | None = None) -> None:
     """One all-or-nothing write of several items (at most 100, DynamoDB's limit).
 
@@ -122,9 +179,121 @@ def transact_write(items: list[dict[str, Any]], token: str | None = None) -> Non
     client("dynamodb").transact_write_items(**kwargs)
 
 
-def put_op(item: dict[str, Any], condition: str | None = None) -> dict[str, Any]:
-    """A Put for transact_write; with `condition` (e.g. attribute_not_exists(PK))."""
-    op: dict[str, Any] = {"TableName": table_name(), "Item": to_attrs(item)}
-    if condition:
-        op["ConditionExpression"] = condition
-    return {"Put": op}
+def put_op(item: dict[str, Any], condition: str | None = None, version: int | None = None) -> dict[str, Any]:
+    """A Put for transact_write.
+
+    `condition`: NEW (no item under this key yet) or EXISTING. `version`: written only while the
+    stored item's Version is still this one (the item carries its next Version itself).
+    """
+    return {"Put": _put(item, condition, version)}
+
+
+def update_op(
+    pk: str,
+    sk: str,
+    *,
+    set_: dict[str, Any] | None = None,
+    set_if_missing: dict[str, Any] | None = None,
+    add: dict[str, Any] | None = None,
+    version: int | None = None,
+    absent: Sequence[str] = (),
+) -> dict[str, Any]:
+    """An Update for transact_write, attribute by attribute; the item is created when missing.
+
+    `set_`: attributes set to a value; `set_if_missing`: set only where the item has none yet;
+    `add`: numbers added atomically (ADD); `version`: only while Version is still this one, which
+    the update then counts up; `absent`: only while the item has none of these attributes.
+    """
+    expression = _Expression()
+    sets = [f"{expression.name(a)} = {expression.value(v)}" for a, v in (set_ or {}).items()]
+    sets += [
+        f"{expression.name(a)} = if_not_exists({expression.name(a)}, {expression.value(v)})"
+        for a, v in (set_if_missing or {}).items()
+    ]
+    conditions = [f"attribute_not_exists({expression.name(a)})" for a in absent]
+    if version is not None:
+        conditions.insert(0, f"{expression.name(VERSION)} = {expression.value(version)}")
+        sets.append(f"{expression.name(VERSION)} = {expression.value(version + 1)}")
+    clauses = [f"SET {', '.join(sets)}"] if sets else []
+    adds = [f"{expression.name(a)} {expression.value(v)}" for a, v in (add or {}).items()]
+    if adds:
+        clauses.append(f"ADD {', '.join(adds)}")
+    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk), "UpdateExpression": " ".join(clauses)}
+    return {"Update": expression.into(op, " AND ".join(conditions))}
+
+
+def delete_op(pk: str, sk: str) -> dict[str, Any]:
+    """A Delete for transact_write (deleting an item that is not there is no failure)."""
+    return {"Delete": {"TableName": table_name(), "Key": key(pk, sk)}}
+
+
+def check_op(pk: str, sk: str, condition: str = EXISTING, version: int | None = None) -> dict[str, Any]:
+    """A ConditionCheck for transact_write: the transaction holds only while `condition` (and,
+    with `version`, that Version) holds for an item it does not write."""
+    expression = _Expression()
+    conditions = [condition]
+    if version is not None:
+        conditions.append(f"{expression.name(VERSION)} = {expression.value(version)}")
+    op = {"TableName": table_name(), "Key": key(pk, sk)}
+    return {"ConditionCheck": expression.into(op, " AND ".join(conditions))}
+
+
+def is_condition_failure(exc: BaseException) -> bool:
+    """Whether DynamoDB refused a write because another writer came first, so that reading again
+    and re-applying the change is the answer (or telling the client it lost the race).
+
+    That is: a single write whose condition failed (ConditionalCheckFailedException), or a
+    transaction cancelled because one of its conditions failed (reason ConditionalCheckFailed) or
+    because another transaction was writing one of its items at that moment (TransactionConflict).
+    A transaction cancelled for any other reason (a validation error, throttling, an item too
+    large) did not lose a race: retrying it would fail again, so it is not one.
+    """
+    if not isinstance(exc, ClientError):
+        return False
+    code = exc.response.get("Error", {}).get("Code", "")
+    if code == "ConditionalCheckFailedException":
+        return True
+    if code != "TransactionCanceledException":
+        return False
+    reasons = {str(r.get("Code")) for r in exc.response.get("CancellationReasons") or []}
+    return bool(reasons & {"ConditionalCheckFailed", "TransactionConflict"})
+
+
+def _put(item: dict[str, Any], condition: str | None, version: int | None) -> dict[str, Any]:
+    expression = _Expression()
+    conditions = [condition] if condition else []
+    if version is not None:
+        conditions.append(f"{expression.name(VERSION)} = {expression.value(version)}")
+    op = {"TableName": table_name(), "Item": to_attrs(item)}
+    return expression.into(op, " AND ".join(conditions))
+
+
+class _Expression:
+    """Placeholders for the names and values of one request's expressions (#n0, :v0 ...), so that
+    no attribute name collides with a reserved word."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+        self.values: dict[str, Any] = {}
+
+    def name(self, attribute: str) -> str:
+        for placeholder, known in self.names.items():
+            if known == attribute:
+                return placeholder
+        placeholder = f"#n{len(self.names)}"
+        self.names[placeholder] = attribute
+        return placeholder
+
+    def value(self, value: Any) -> str:
+        placeholder = f":v{len(self.values)}"
+        self.values[placeholder] = _ser.serialize(value)
+        return placeholder
+
+    def into(self, op: dict[str, Any], condition: str) -> dict[str, Any]:
+        if condition:
+            op["ConditionExpression"] = condition
+        if self.names:
+            op["ExpressionAttributeNames"] = self.names
+        if self.values:
+            op["ExpressionAttributeValues"] = self.values
+        return op

@@ -1,8 +1,15 @@
-"""Settings of a function, read once from its environment."""
+"""Settings of a function, read once from its environment.
+
+The defaults name the local stack's resources. In AWS (AWS_LAMBDA_FUNCTION_NAME is set) the names
+of the table, bucket, bus and secret must come from the environment (template.yaml): a function
+that lacks one fails at init, naming the variable, rather than talk to a resource of the local
+stack's name that does not exist (or, worse, belongs to something else).
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from functools import cache
 
 from pydantic import BaseModel, ConfigDict
@@ -35,8 +42,30 @@ _ENV = {
     "token_ttl_seconds": "TOKEN_TTL_SECONDS",
     "allowed_origins": "ALLOWED_ORIGINS",
 }
+# The resource names that have no default in AWS.
+REQUIRED_IN_AWS = ("TABLE_NAME", "IDEMPOTENCY_TABLE_NAME", "BUCKET_NAME", "EVENT_BUS_NAME", "SIGNING_KEY_SECRET")
+
+
+class MissingSetting(RuntimeError):
+    """A function in AWS lacks an environment variable that names one of its resources."""
+
+
+def load_settings(environ: Mapping[str, str]) -> Settings:
+    if environ.get("AWS_LAMBDA_FUNCTION_NAME"):
+        missing = [name for name in REQUIRED_IN_AWS if not environ.get(name)]
+        if missing:
+            raise MissingSetting(
+                f"{environ['AWS_LAMBDA_FUNCTION_NAME']} runs in AWS without {', '.join(missing)} in its environment "
+                "(template.yaml, Globals.Function.Environment)"
+            )
+    return Settings.model_validate({field: environ[var] for field, var in _ENV.items() if var in environ})
 
 
 @cache
 def get_settings() -> Settings:
-    return Settings(**{field: os.environ[var] for field, var in _ENV.items() if var in os.environ})
+    return load_settings(os.environ)
+
+
+def check_environment() -> None:
+    """At a function's init: fail now, naming the variable, when a resource name is missing in AWS."""
+    load_settings(os.environ)

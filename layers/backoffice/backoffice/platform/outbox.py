@@ -8,7 +8,6 @@ as a sweep, on a schedule; the local stack runs the sweep after each request.
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
 from typing import Any
 
 from backoffice.company import event_enabled
@@ -16,28 +15,36 @@ from backoffice.json_codec import dumps, loads
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
+from backoffice.timestamps import utc_text
 
 SOURCE = "backoffice.rest"
 OUTBOX_INDEX = "Outbox"
 _PENDING = "PENDING"
+OUTBOX_SK = "OUTBOX"
 
 
 def outbox_ops(event: str, detail: dict[str, Any], user: str) -> list[dict[str, Any]]:
     """The transaction items that raise `event`: none when the event is not enabled."""
     if not event_enabled(event):
         return []
-    now = datetime.now(UTC).isoformat().replace("+00:00", "Z")
+    # Microseconds at a fixed width: OutboxSK sorts the pending items by time.
+    now = utc_text(timespec="microseconds")
     event_id = uuid.uuid4().hex
     item = {
         "PK": f"OUTBOX#{event_id}",
-        "SK": "OUTBOX",
+        "SK": OUTBOX_SK,
         "OutboxPK": _PENDING,
         "OutboxSK": f"{now}#{event_id}",
         "Event": event,
         "Detail": dumps({**detail, "user": user}),
         "CreatedUTC": now,
     }
-    return [dynamo.put_op(item, "attribute_not_exists(PK)")]
+    return [dynamo.put_op(item, dynamo.NEW)]
+
+
+def is_outbox_item(item: dict[str, Any]) -> bool:
+    """Whether a stream record's new image is an outbox item (the stream carries every item)."""
+    return item.get("SK") == OUTBOX_SK
 
 
 def publish(items: list[dict[str, Any]]) -> int:
@@ -58,7 +65,7 @@ def publish(items: list[dict[str, Any]]) -> int:
         )
         for item, entry in zip(batch, resp["Entries"], strict=True):
             if "EventId" in entry and not entry.get("ErrorCode"):
-                client("dynamodb").delete_item(TableName=dynamo.table_name(), Key=dynamo.key(item["PK"], item["SK"]))
+                dynamo.delete_item(item["PK"], item["SK"])
                 sent += 1
     return sent
 

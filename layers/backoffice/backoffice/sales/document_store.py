@@ -181,7 +181,8 @@ def write_ops(
 ) -> list[dict[str, Any]]:
     """Transaction items that store the document: head (conditional), chunks, obsolete chunks deleted.
 
-    `version`: the head is written only while its stored Version is still this one.
+    `condition`: `dynamo.NEW` for a new document; `version`: the head is written only while its
+    stored Version is still this one.
     """
     rows = chunks(positions)
     if len(rows) > MAX_CHUNKS:
@@ -190,23 +191,17 @@ def write_ops(
             {"Positionen": f"their texts take more than {MAX_CHUNKS * CHUNK_BYTES} bytes; shorten PosBez"},
         )
     item = head_item(kind, number, {**head, "Chunks": len(rows)}, positions, export)
-    put = dynamo.put_op(item, condition)
-    if version is not None:
-        put["Put"]["ConditionExpression"] = "#ver = :ver"
-        put["Put"]["ExpressionAttributeNames"] = {"#ver": "Version"}
-        put["Put"]["ExpressionAttributeValues"] = {":ver": {"N": str(version)}}
-    ops = [put]
+    ops = [dynamo.put_op(item, condition, version)]
     for n, text in enumerate(rows, start=1):
         ops.append(dynamo.put_op({"PK": pk(kind, number), "SK": f"{CHUNK_PREFIX}{n:04d}", "Rows": text}))
     for n in range(len(rows) + 1, old_chunks + 1):
-        chunk_key = dynamo.key(pk(kind, number), f"{CHUNK_PREFIX}{n:04d}")
-        ops.append({"Delete": {"TableName": dynamo.table_name(), "Key": chunk_key}})
+        ops.append(dynamo.delete_op(pk(kind, number), f"{CHUNK_PREFIX}{n:04d}"))
     return ops
 
 
 def read(kind: str, number: str, consistent: bool = False) -> Stored | None:
     """The document with its positions: one Query (one page holds the head and every chunk)."""
-    items = list(_query(pk(kind, number), consistent))
+    items = list(dynamo.query(pk(kind, number), consistent=consistent))
     head = next((i for i in items if i["SK"] == HEAD_SK), None)
     if head is None:
         return None
@@ -215,23 +210,6 @@ def read(kind: str, number: str, consistent: bool = False) -> Stored | None:
     rows = [r for i in items if i["SK"].startswith(CHUNK_PREFIX) for r in loads(i["Rows"])]
     found.positions = [_position_from(r, taxes) for r in rows]
     return found
-
-
-def _query(partition: str, consistent: bool) -> Any:
-    from backoffice.platform.aws import client
-
-    kwargs: dict[str, Any] = {
-        "TableName": dynamo.table_name(),
-        "KeyConditionExpression": "PK = :pk",
-        "ExpressionAttributeValues": {":pk": {"S": partition}},
-        "ConsistentRead": consistent,
-    }
-    while True:
-        resp = client("dynamodb").query(**kwargs)
-        yield from (dynamo.from_attrs(a) for a in resp.get("Items", []))
-        if "LastEvaluatedKey" not in resp:
-            return
-        kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
 
 def merged_addresses(base: dict[str, dict[str, Any]], given: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

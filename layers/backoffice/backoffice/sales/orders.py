@@ -43,7 +43,6 @@ from backoffice.sales.quotations import (
     buyer_terms,
     checked_addresses,
     get_quotation,
-    lost_race,
     quotation_terms,
 )
 from backoffice.sales.request_models import OrderConvert, OrderCreate, payment_records
@@ -103,21 +102,10 @@ def reservation_ops(amounts: dict[tuple[str, str | None], Decimal], stao_nr: int
     ops = []
     for (art_nr, unit), amount in amounts.items():
         pk, sk = articles.stock_key(art_nr, unit, stao_nr)
-        values = {":minus": -amount, ":art": art_nr, ":stao": stao_nr}
-        expression = "SET ArtNr = if_not_exists(ArtNr, :art), StaoNr = if_not_exists(StaoNr, :stao)"
+        names: dict[str, Any] = {"ArtNr": art_nr, "StaoNr": stao_nr}
         if unit is not None:
-            values[":vpe"] = unit
-            expression += ", VPEinheit = if_not_exists(VPEinheit, :vpe)"
-        ops.append(
-            {
-                "Update": {
-                    "TableName": dynamo.table_name(),
-                    "Key": dynamo.key(pk, sk),
-                    "UpdateExpression": f"{expression} ADD LagerBestand :minus",
-                    "ExpressionAttributeValues": dynamo.to_attrs(values),
-                }
-            }
-        )
+            names["VPEinheit"] = unit
+        ops.append(dynamo.update_op(pk, sk, set_if_missing=names, add={"LagerBestand": -amount}))
     return ops
 
 
@@ -139,7 +127,7 @@ def _order_ops(
     user: str,
 ) -> list[dict[str, Any]]:
     kund_nr = str(head["KundNr"])
-    ops = document_store.write_ops(document_store.ORDER, auft_nr, head, positions, export, "attribute_not_exists(PK)")
+    ops = document_store.write_ops(document_store.ORDER, auft_nr, head, positions, export, dynamo.NEW)
     ops += order_list.entry_ops(order_list.OrderEntry.new(kund_nr, auft_nr, STATUS, entered))
     ops += reservation_ops(amounts, int(head["StaoNr"]))
     ops += outbox_ops(EVENT, {"AuftNr": auft_nr, "KundNr": kund_nr, "OffertNr": head.get("OffertNr")}, user)
@@ -268,7 +256,7 @@ def convert_quotation(body: OrderConvert, user: str) -> str:
     try:
         _commit(auft_nr, ops, token)
     except ClientError as exc:
-        if not lost_race(exc):
+        if not dynamo.is_condition_failure(exc):
             raise
         again = get_quotation(offert_nr, consistent=True).head
         if again.get("AuftNr"):
@@ -282,16 +270,13 @@ def convert_quotation(body: OrderConvert, user: str) -> str:
 
 def _converted_marker(offert_nr: str, auft_nr: str, version: int) -> dict[str, Any]:
     """The quotation notes its order, only while nobody changed or converted it since it was read."""
-    return {
-        "Update": {
-            "TableName": dynamo.table_name(),
-            "Key": dynamo.key(document_store.pk(document_store.QUOTATION, offert_nr), document_store.HEAD_SK),
-            "UpdateExpression": "SET AuftNr = :auft, #ver = :next",
-            "ConditionExpression": "#ver = :ver AND attribute_not_exists(AuftNr)",
-            "ExpressionAttributeNames": {"#ver": "Version"},
-            "ExpressionAttributeValues": dynamo.to_attrs({":auft": auft_nr, ":ver": version, ":next": version + 1}),
-        }
-    }
+    return dynamo.update_op(
+        document_store.pk(document_store.QUOTATION, offert_nr),
+        document_store.HEAD_SK,
+        set_={"AuftNr": auft_nr},
+        version=version,
+        absent=("AuftNr",),
+    )
 
 
 def read_order(auft_nr: str) -> dict[str, Any]:

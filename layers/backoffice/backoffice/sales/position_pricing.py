@@ -17,7 +17,7 @@ from backoffice.catalogue import article_store, articles, prices, vpe
 from backoffice.errors import InvalidRequest
 from backoffice.money import UNIT_PRICE_STEP, ZERO, divide, round_to
 from backoffice.parties import address_store
-from backoffice.parties.customer_keys import CUSTOMER_SK, customer_pk
+from backoffice.parties.customer_keys import CUSTOMER_SK, PRICING_SK, customer_pk
 from backoffice.platform import dynamo
 from backoffice.sales.calculation import GROSS, NET, PositionInput, TaxCode, is_domestic
 
@@ -99,7 +99,7 @@ def load_customer(kund_nr: str, field_path: str = "GrundDaten.KundNr") -> Buyer:
     customer = found.get(CUSTOMER_SK)
     if customer is None:
         raise InvalidRequest(f"There is no customer {kund_nr}.", {field_path: f"unknown customer {kund_nr}"})
-    terms = found.get("PRICING") or {}
+    terms = found.get(PRICING_SK) or {}
     numbers = {role: int(customer[key]) for role, key in ROLES.items() if customer.get(key) is not None}
     records = {
         int(item["AdrNr"]): address_store.from_address_item(item)

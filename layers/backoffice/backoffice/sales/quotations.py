@@ -121,9 +121,7 @@ def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> d
     )
     stored = document_store.Stored(document_store.QUOTATION, offert_nr, head, positions)
     dynamo.transact_write(
-        document_store.write_ops(
-            document_store.QUOTATION, offert_nr, head, positions, export, "attribute_not_exists(PK)"
-        )
+        document_store.write_ops(document_store.QUOTATION, offert_nr, head, positions, export, dynamo.NEW)
     )
     return view(stored)
 
@@ -153,7 +151,7 @@ def patch_quotation(offert_nr: str, kund_nr: str | None, body: QuotationPatch, w
         try:
             return _apply(stored, target, body, given, webshop)
         except ClientError as exc:
-            if not lost_race(exc):
+            if not dynamo.is_condition_failure(exc):
                 raise
             if attempt == PATCH_ATTEMPTS - 1:
                 raise Conflict(
@@ -165,14 +163,6 @@ def patch_quotation(offert_nr: str, kund_nr: str | None, body: QuotationPatch, w
 
 def _given(adressen: Any) -> dict[str, Any]:
     return {n: getattr(adressen, n) for n in document_store.ADDRESS_NAMES} if adressen is not None else {}
-
-
-def lost_race(exc: ClientError) -> bool:
-    code = exc.response.get("Error", {}).get("Code", "")
-    if code == "ConditionalCheckFailedException":
-        return True
-    reasons = exc.response.get("CancellationReasons") or []
-    return code == "TransactionCanceledException" and any(r.get("Code") == "ConditionalCheckFailed" for r in reasons)
 
 
 def _apply(
