@@ -36,4 +36,6 @@ def load_demo() -> list[str]:
 def load_catalogue() -> str:
     from backoffice.catalogue.importer import import_catalogue
 
-    return import_catalogue(DEMO_DATA / "artikel").summary()
+    summary = import_catalogue(DEMO_DATA / "artikel").summary()
+    # The sales examples of docs/orders.md (DZ, a gross PAK of 3, 3.8 %, metres), on top.
+    return f"{summary}; sales examples: {import_catalogue(DEMO_DATA / 'verkauf').summary()}"

@@ -6,11 +6,11 @@ Read at most once a minute per container: it changes with an import, not per req
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from backoffice.platform import dynamo
+from backoffice.taxes import TaxCode
 
 CONFIG_PK, CONFIG_SK = "CONFIG", "COMPANY"
 _TTL_SECONDS = 60
@@ -39,20 +39,6 @@ def event_enabled(name: str) -> bool:
 # Typed accessors of the fields the catalogue import writes (docs/catalogue.md, "Konfiguration").
 
 
-@dataclass(frozen=True)
-class TaxCode:
-    """A VAT code: its rate and where it goes in the VAT form (for MWSTRekapitulation)."""
-
-    code: str
-    rate: Decimal
-    designation: str
-    tax_class: str  # the ERP's class D, C or X, carried unchanged (docs/catalogue.md)
-    pos_ust_s: str | None  # PosUSTSZiffer: form line of the tax on sales
-    pos_vst_s: str | None  # PosVSTSZiffer: form line of the input tax
-    pos_ust_u: str | None  # PosUSTUZiffer: form line of the turnover
-    domestic: bool  # used for domestic customers (True) or foreign ones (False)
-
-
 def leading_currency() -> str:
     return str(get_config().get("Leitwaehrung") or "CHF")
 
@@ -75,19 +61,7 @@ def standard_tax_rate() -> Decimal:
 
 
 def tax_codes() -> list[TaxCode]:
-    return [
-        TaxCode(
-            code=str(t["Code"]),
-            rate=Decimal(str(t["Satz"])),
-            designation=str(t.get("Bezeichnung") or ""),
-            tax_class=str(t.get("Klasse") or "D"),
-            pos_ust_s=_opt(t.get("PosUSTSZiffer")),
-            pos_vst_s=_opt(t.get("PosVSTSZiffer")),
-            pos_ust_u=_opt(t.get("PosUSTUZiffer")),
-            domestic=str(t.get("Verwendung") or "Inland") == "Inland",
-        )
-        for t in get_config().get("WUSTCodes") or ()
-    ]
+    return [TaxCode.from_config(t) for t in get_config().get("WUSTCodes") or ()]
 
 
 def tax_code(code: str) -> TaxCode | None:
@@ -107,7 +81,3 @@ def order_location() -> int | None:
 def released_warehouses() -> list[int]:
     """The locations (StaoNr) whose stock is shown; stock elsewhere never is."""
     return [int(s) for s in get_config().get("Lager") or ()]
-
-
-def _opt(value: Any) -> str | None:
-    return None if value is None or value == "" else str(value)

@@ -17,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
 CENT = Decimal("0.01")
-# Unit prices converted from a gross list to net keep four decimals (see net_from_gross).
+# Unit prices shown after a conversion (gross to net, pack to piece) keep four decimals.
 UNIT_PRICE_STEP = Decimal("0.0001")
 HUNDRED = Decimal(100)
 ZERO = Decimal(0)
@@ -99,10 +99,15 @@ def tax_in_gross(gross: Decimal, rate_percent: Decimal) -> Decimal:
     return round_cents(divide(multiply(gross, rate), HUNDRED + rate))
 
 
-def net_from_gross(unit_price: Decimal, rate_percent: Decimal) -> Decimal:
-    """A gross unit price without its tax, half-up to 4 decimals (UNIT_PRICE_STEP)."""
+def without_tax(gross: Decimal, rate_percent: Decimal) -> Decimal:
+    """The exact net of a gross amount (gross * 100 / (100 + rate)); the caller rounds once."""
     rate = decimal(rate_percent, "rate")
-    return round_to(divide(multiply(unit_price, HUNDRED), HUNDRED + rate), UNIT_PRICE_STEP)
+    return divide(multiply(gross, HUNDRED), HUNDRED + rate)
+
+
+def net_from_gross(unit_price: Decimal, rate_percent: Decimal) -> Decimal:
+    """A gross unit price without its tax, half-up to 4 decimals (UNIT_PRICE_STEP): shown, not multiplied."""
+    return round_to(without_tax(unit_price, rate_percent), UNIT_PRICE_STEP)
 
 
 def plain(value: Decimal) -> Decimal:

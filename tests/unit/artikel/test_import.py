@@ -62,7 +62,7 @@ def test_import_writes_config_and_accessors(aws, tmp_path: Path) -> None:
     assert company.order_location() == 1
     assert company.released_warehouses() == [1, 2]
     normal, export = company.tax_codes()
-    assert (normal.code, normal.rate, normal.tax_class, normal.pos_ust_s, normal.pos_vst_s, normal.domestic) == (
+    assert (normal.code, normal.rate, normal.klasse, normal.sales_line, normal.input_line, normal.domestic) == (
         "1",
         D("8.1"),
         "D",
@@ -70,7 +70,7 @@ def test_import_writes_config_and_accessors(aws, tmp_path: Path) -> None:
         "400",
         True,
     )
-    assert (export.rate, export.tax_class, export.pos_ust_u, export.domestic) == (D(0), "X", "220", False)
+    assert (export.rate, export.klasse, export.turnover_line, export.domestic) == (D(0), "X", "220", False)
     assert company.tax_code("9") == export
     assert company.tax_code("7") is None
 

@@ -11,6 +11,7 @@ import pytest
 from tests.unit.kunden.helpers import Answer, Context, event, load_app
 
 DEMO = Path(__file__).resolve().parents[3] / "local" / "demo_data" / "artikel"
+SALES = DEMO.parent / "verkauf"  # the articles of the money examples (docs/orders.md)
 WEBSHOP = "SHOP"
 
 
@@ -19,7 +20,9 @@ def demo(aws: Any) -> list[str]:
     """moto with the demo catalogue (config with REST_Auft, articles, stock) and the demo customers.
 
     Customers 100001 (CHF, WV, KT10), 100002 (CHF, WV, KT20), 100003 (CHF, VK, export code 9),
-    100004 (CHF, no price list: VK), 100005 (LI, CHF), 100006 (DE, EUR: foreign).
+    100004 (CHF, no price list: VK), 100005 (LI, CHF), 100006 (DE, EUR: foreign), 100007 (CH contact
+    in Basel, delivery address in Weil am Rhein DE). Sales examples 6000 (DZ of 12), 6001 (PAK of 3,
+    gross list), 6002 (gross), 6003 (3.8 %, no stock), 6004 (metres, MengeDezimal).
     """
     from backoffice import company
     from backoffice.catalogue import article_store
@@ -30,6 +33,7 @@ def demo(aws: Any) -> list[str]:
     roll_back_touched_items()  # as the local stack: the rollback copies only the touched items
     article_store.forget_index()
     import_catalogue(DEMO)
+    import_catalogue(SALES)
     company.forget_config()
     lines = demo_kunden.load()
     yield lines

@@ -9,7 +9,7 @@ with an atomic `ADD`. Media records live there too, and once more under their ID
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
 from backoffice.catalogue import prices, vpe
@@ -87,6 +87,17 @@ def stock_item(
     }
 
 
+def takes_decimals(article: dict[str, Any]) -> bool:
+    """Whether the article's base unit is sold in fractions (MengeDezimal), like kg or m."""
+    return bool(article.get("MengeDezimal"))
+
+
+def whole_stock(amount: Any) -> int:
+    """LagerBestand as the contract types it (int): whole base units, rounded down, so that a
+    fraction reserved of an article sold by the metre never shows stock that is not there."""
+    return int(Decimal(amount).to_integral_value(rounding=ROUND_FLOOR))
+
+
 def webshops(article: dict[str, Any]) -> set[str]:
     """The RESTWEBSHOP values the article is published for (comma list); empty: none set."""
     value = vpe.attribute(article, RESTWEBSHOP) or ""
@@ -158,7 +169,7 @@ def stock_entries(
             "ArtNr": art_nr,
             "LagerOrt": s.get("LagerOrt"),
             "StaoNr": int(s["StaoNr"]),
-            "LagerBestand": s["LagerBestand"],
+            "LagerBestand": whole_stock(s["LagerBestand"]),
             "VPEinheit": wanted,
             "Bereich": s.get("Bereich"),
             "links": article_links(art_nr, base)[:1],

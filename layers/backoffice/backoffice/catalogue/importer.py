@@ -85,6 +85,8 @@ class ArticleRecord(RequestModel):
     AnLager: Literal["J", "N"] = "J"
     ArtikelStatus: int = 1
     Einheit: Annotated[str, Field(max_length=12)] | None = None
+    # Whether the base unit takes fractional quantities (kg, m, l); pieces, packs ... do not.
+    MengeDezimal: bool = False
     Farbe: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")] | None = None
     WUSTSatz: Number | None = None
     GeaendertAmUTC: Annotated[str, Field(max_length=30)] | None = None

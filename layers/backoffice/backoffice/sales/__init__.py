@@ -1,3 +1,3 @@
 """Quotations (Offerte) and orders (Auftrag): the document calculation (positions, tax recap, totals),
-the buyer's terms and position pricing, the PATCH rules, the storage of documents and their views.
+the buyer and place of supply, position pricing, the one draft builder, the PATCH rules, storage, views.
 """

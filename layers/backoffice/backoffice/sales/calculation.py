@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
 from backoffice.errors import InvalidRequest
 from backoffice.money import (
+    CENT,
     HUNDRED,
     ZERO,
     decimal,
@@ -26,36 +27,17 @@ from backoffice.money import (
     round_total,
     tax_in_gross,
     tax_on_net,
+    without_tax,
 )
+from backoffice.taxes import TaxCode
 
 MAX_POSITIONS = 500  # positions of one order or quotation
 NET = "N"  # Preisart N: the list price is net, tax comes on top
 GROSS = "B"  # Preisart B: the list price includes the tax
 RECAP_SECTION = "UST-Rekap"
-TAX_CLASSES = frozenset({"D", "C", "X"})  # German, Swiss, other tax declaration
 
 # Countries that form one tax area with the company's country (Liechtenstein is Swiss VAT territory).
 _TAX_AREAS = ({"CH", "LI"},)
-
-
-@dataclass(frozen=True)
-class TaxCode:
-    """A configured tax code, as the recapitulation shows it."""
-
-    code: str  # PosWUSTCode
-    rate: Decimal  # PosWUSTSatz, percent
-    designation: str  # PosWUSTBez
-    klasse: str  # PosWUSTKlasse: D, C or X
-    sales_line: str = ""  # PosUSTSZiffer: sales-tax form line
-    input_line: str = ""  # PosVSTSZiffer: input-tax form line
-    turnover_line: str = ""  # PosUSTUZiffer: turnover form line
-
-    def __post_init__(self) -> None:
-        rate = decimal(self.rate, f"rate of tax code {self.code}")
-        if rate < 0:
-            raise ValueError(f"tax code {self.code}: negative rate {rate}")
-        if self.klasse not in TAX_CLASSES:
-            raise ValueError(f"tax code {self.code}: class {self.klasse!r} is not one of D, C, X")
 
 
 @dataclass(frozen=True)
@@ -74,6 +56,10 @@ class PositionInput:
     vpe_factor: Decimal = Decimal(1)  # base units per packaging unit
     discount: Decimal = ZERO  # GRabSatz, percent
     source: str = ""  # the request path naming this position in errors, e.g. "Positionen[3]"
+    # The price of one packaging unit as its list states it (in price_kind). When given, the line
+    # is packs x pack_price and unit_price is only shown; without it (a Preis override, documents
+    # stored before it existed) a pack costs unit_price x factor.
+    pack_price: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +135,7 @@ class Document:
     tax: Decimal  # AuftWUST
     gross: Decimal  # AuftBrutto, rounded to the currency's smallest coin
     rounding: Decimal = field(default=ZERO)  # gross - (net + tax): the Rappen rounding
+    delivery: Decimal = field(default=ZERO)  # AuftLiefKost, in the document's Preisart, inside the recap
 
     def totals(self) -> dict[str, Decimal]:
         """The GrundDaten members of the totals."""
@@ -174,22 +161,30 @@ def compute_document(
     positions: Sequence[PositionInput],
     currency: str,
     export_tax: TaxCode | None = None,
+    delivery: Decimal = ZERO,
 ) -> Document:
-    """The document of `positions` in `currency`.
+    """The document of `positions` in `currency`, with `delivery` costs (AuftLiefKost).
 
-    `export_tax` is given for a foreign customer (or a template quotation with a foreign
-    OrtLand): every position is then taxed with that code, whose rate must be 0, and gross list
-    prices lose the domestic tax they contain. Without it, each position carries its own code.
+    `export_tax` is given when the place of supply is abroad: every position is then taxed with
+    that code, whose rate must be 0, and gross list prices lose the domestic tax they contain.
+    Without it, each position carries its own code. `delivery` is an amount in the document's
+    Preisart (gross in a gross document); it is shared over the tax codes in proportion to the
+    positions' amounts (docs/decisions.md, "Delivery costs").
     """
     if export_tax is not None and decimal(export_tax.rate) != 0:
         raise ValueError(f"export tax code {export_tax.code} must have rate 0, not {export_tax.rate}")
+    delivery = decimal(delivery, "AuftLiefKost")
+    if delivery < 0:
+        raise ValueError(f"negative delivery costs {delivery}")
+    if delivery and not positions:
+        raise ValueError("delivery costs need a position whose tax they share")
     _check_unique(positions)
     gross_document = bool(positions) and export_tax is None and all(p.price_kind == GROSS for p in positions)
     kind = GROSS if gross_document else NET
     computed = tuple(
         _position(p, index, kind, export_tax or p.tax, currency) for index, p in enumerate(positions, start=1)
     )
-    recap = _recap(computed, kind, currency)
+    recap = _recap(computed, kind, currency, delivery)
     # The sums of two-decimal amounts, written with two decimals even when there is no line.
     net = round_cents(sum((line.net for line in recap), ZERO))
     tax = round_cents(sum((line.amount for line in recap), ZERO))
@@ -203,6 +198,7 @@ def compute_document(
         tax=tax,
         gross=gross,
         rounding=gross - (net + tax),
+        delivery=delivery,
     )
 
 
@@ -219,10 +215,11 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
     unit_price = decimal(p.unit_price, f"price of PosNr {p.pos_nr}")
     discount = decimal(p.discount, f"GRabSatz of PosNr {p.pos_nr}")
     factor = decimal(p.vpe_factor, f"VPE factor of PosNr {p.pos_nr}")
+    pack_price = None if p.pack_price is None else decimal(p.pack_price, f"VPE price of PosNr {p.pos_nr}")
     # The request models refuse these; reaching here with them is a bug, not a client error.
     if quantity <= 0:
         raise ValueError(f"PosNr {p.pos_nr}: quantity {quantity} must be positive")
-    if unit_price < 0:
+    if unit_price < 0 or (pack_price is not None and pack_price < 0):
         raise ValueError(f"PosNr {p.pos_nr}: negative unit price {unit_price}")
     if not ZERO <= discount <= HUNDRED:
         raise ValueError(f"PosNr {p.pos_nr}: discount {discount} % outside 0..100")
@@ -231,23 +228,33 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
     if p.price_kind not in (NET, GROSS):
         raise ValueError(f"PosNr {p.pos_nr}: Preisart {p.price_kind!r} is not N or B")
 
-    if p.price_kind == GROSS and kind == NET:
-        # A gross list price in a net document (mixed Preisart, or export): without its own tax.
-        unit_price = net_from_gross(unit_price, p.tax.rate)
-
+    # The line's exact amount before discount, in the list's Preisart: packs x pack price for a
+    # packaging unit (a per-piece price rounded to 4 decimals would drift with the quantity).
     vpe_quantity = vpe_unit_price = None
     if p.vpe_unit:
-        vpe_quantity = divide(quantity, factor)
-        if vpe_quantity != vpe_quantity.to_integral_value():
+        packs = divide(quantity, factor)
+        if packs != packs.to_integral_value():
             where = p.source or f"Positionen[{index - 1}]"
             raise InvalidRequest(
                 "A quantity is not a whole number of packaging units.",
                 {f"{where}.Menge": f"{plain(quantity)} is not a multiple of {plain(factor)} ({p.vpe_unit})"},
             )
-        vpe_quantity = plain(vpe_quantity)
-        vpe_unit_price = multiply(unit_price, factor)
+        vpe_quantity = plain(packs)
+        vpe_unit_price = pack_price if pack_price is not None else multiply(unit_price, factor)
+        exact = multiply(vpe_quantity, vpe_unit_price)
+    else:
+        exact = multiply(quantity, unit_price)
 
-    total = round_cents(discounted(multiply(quantity, unit_price), discount))
+    if p.price_kind == GROSS and kind == NET:
+        # A gross list price in a net document (mixed Preisart, or export): the whole line is freed
+        # of the article's own tax once, from the exact amount; the unit prices are shown rounded.
+        exact = without_tax(exact, p.tax.rate)
+        per_unit = divide(vpe_unit_price, factor) if vpe_unit_price is not None else unit_price
+        unit_price = net_from_gross(per_unit, p.tax.rate)
+        if vpe_unit_price is not None:
+            vpe_unit_price = net_from_gross(vpe_unit_price, p.tax.rate)
+
+    total = round_cents(discounted(exact, discount))
     tax_amount = tax_in_gross(total, tax.rate) if kind == GROSS else tax_on_net(total, tax.rate)
     return Position(
         pos_nr=p.pos_nr,
@@ -255,7 +262,7 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
         art_nr=p.art_nr,
         description=p.description,
         quantity=plain(quantity),
-        price_basis=round_cents(multiply(quantity, unit_price)),
+        price_basis=round_cents(exact),
         unit_price=unit_price,
         total=total,
         tax_amount=tax_amount,
@@ -267,19 +274,43 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
     )
 
 
-def _recap(positions: Sequence[Position], kind: str, currency: str) -> tuple[TaxLine, ...]:
+def _recap(positions: Sequence[Position], kind: str, currency: str, delivery: Decimal) -> tuple[TaxLine, ...]:
     merged: dict[str, tuple[TaxCode, Decimal]] = {}
     for p in positions:
         code, amount = merged.get(p.tax.code, (p.tax, ZERO))
         if code != p.tax:
             raise ValueError(f"tax code {p.tax.code} comes with two definitions: {code} and {p.tax}")
         merged[p.tax.code] = (code, amount + p.total)
+    # Highest rate first, as invoices list them; the code decides between equal rates.
+    ordered = sorted(merged.values(), key=lambda entry: (-entry[0].rate, entry[0].code))
+    shares = allocate(delivery, [amount for _, amount in ordered])
     lines = []
-    for code, amount in merged.values():
+    for (code, amount), share in zip(ordered, shares, strict=True):
+        amount += share
         if kind == GROSS:
             tax = tax_in_gross(amount, code.rate)
             lines.append(TaxLine(currency, code, amount - tax, tax))
         else:
             lines.append(TaxLine(currency, code, amount, tax_on_net(amount, code.rate)))
-    # Highest rate first, as invoices list them; the code decides between equal rates.
-    return tuple(sorted(lines, key=lambda line: (-line.tax.rate, line.tax.code)))
+    return tuple(lines)
+
+
+def allocate(amount: Decimal, weights: Sequence[Decimal]) -> list[Decimal]:
+    """`amount` (2 decimals) shared in proportion to `weights`, to the cent, summing exactly.
+
+    Each share is the exact proportion cut to the cent; the cents left over go one each to the
+    largest cut-off remainders, the first weight (the highest rate) winning a tie. Without any
+    weight to share by, the first takes everything.
+    """
+    if not weights:
+        return []
+    whole = sum(weights, ZERO)
+    if whole == 0:
+        return [round_cents(amount), *[ZERO.quantize(CENT)] * (len(weights) - 1)]
+    exact = [divide(multiply(amount, w), whole) for w in weights]
+    shares = [e.quantize(CENT, rounding=ROUND_DOWN) for e in exact]
+    left = int((round_cents(amount) - sum(shares, ZERO)) / CENT)
+    by_remainder = sorted(range(len(weights)), key=lambda i: -(exact[i] - shares[i]))
+    for i in by_remainder[:left]:
+        shares[i] += CENT
+    return shares

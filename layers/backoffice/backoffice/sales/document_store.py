@@ -19,11 +19,12 @@ from typing import Any
 
 import simplejson
 
-from backoffice.errors import InvalidRequest
+from backoffice.errors import InvalidRequest, NotFound
 from backoffice.json_codec import loads
 from backoffice.parties.addresses import document_view
 from backoffice.platform import dynamo
-from backoffice.sales.calculation import Document, PositionInput, TaxCode, compute_document
+from backoffice.sales.calculation import Document, PositionInput, compute_document
+from backoffice.taxes import TaxCode
 
 HEAD_SK = "KOPF"
 CHUNK_PREFIX = "POS#"
@@ -63,6 +64,7 @@ def position_record(p: PositionInput) -> dict[str, Any]:
         "Preisart": p.price_kind,
         "VPEinheit": p.vpe_unit,
         "Faktor": p.vpe_factor,
+        "VPEPreis": p.pack_price,
         "GRabSatz": p.discount,
         "WUSTCode": p.tax.code,
     }
@@ -103,6 +105,7 @@ def _position_from(r: dict[str, Any], taxes: dict[str, TaxCode]) -> PositionInpu
         description=str(r.get("PosBez") or ""),
         vpe_unit=str(r.get("VPEinheit") or ""),
         vpe_factor=Decimal(r.get("Faktor") or 1),
+        pack_price=Decimal(r["VPEPreis"]) if r.get("VPEPreis") is not None else None,
         discount=Decimal(r.get("GRabSatz") or 0),
     )
 
@@ -152,7 +155,8 @@ class Stored:
         return self.taxes[str(code)] if code else None
 
     def document(self) -> Document:
-        return compute_document(self.positions, str(self.head["WaehrAbk"]), self.export_tax())
+        delivery = Decimal(self.head.get("AuftLiefKost") or 0)
+        return compute_document(self.positions, str(self.head["WaehrAbk"]), self.export_tax(), delivery)
 
 
 def tax_codes(positions: Sequence[PositionInput], export: TaxCode | None) -> dict[str, Any]:
@@ -209,6 +213,15 @@ def read(kind: str, number: str, consistent: bool = False) -> Stored | None:
     taxes = found.taxes
     rows = [r for i in items if i["SK"].startswith(CHUNK_PREFIX) for r in loads(i["Rows"])]
     found.positions = [_position_from(r, taxes) for r in rows]
+    return found
+
+
+def existing(kind: str, number: str, consistent: bool = False) -> Stored:
+    """The document, or a 404 naming it."""
+    found = read(kind, number, consistent)
+    if found is None:
+        word, key = ("quotation", "OffertNr") if kind == QUOTATION else ("order", "AuftNr")
+        raise NotFound(f"No {word} {number}.", {key: number})
     return found
 
 

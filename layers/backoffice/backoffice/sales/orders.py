@@ -12,8 +12,9 @@ limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -21,31 +22,18 @@ from botocore.exceptions import BotoCoreError, ClientError
 
 from backoffice import company
 from backoffice.catalogue import article_store, articles
-from backoffice.errors import Conflict, InvalidRequest, NotFound, Unavailable
+from backoffice.errors import Conflict, InvalidRequest, Unavailable
 from backoffice.money import divide, plain
 from backoffice.parties import order_list
 from backoffice.platform import dynamo
 from backoffice.platform.outbox import outbox_ops
-from backoffice.sales import document_store
-from backoffice.sales.calculation import PositionInput, compute_document
-from backoffice.sales.position_pricing import (
-    Wanted,
-    check_currency,
-    code_by_name,
-    is_stock_managed,
-    load_articles,
-    load_customer,
-    price_positions,
-)
+from backoffice.sales import document_store, drafts
+from backoffice.sales.buyer import buyer_terms, load_customer, quotation_terms
+from backoffice.sales.calculation import PositionInput
+from backoffice.sales.position_pricing import is_stock_managed
 from backoffice.sales.quotation_rules import check_conversion
-from backoffice.sales.quotations import (
-    buyer_head,
-    buyer_terms,
-    checked_addresses,
-    get_quotation,
-    quotation_terms,
-)
 from backoffice.sales.request_models import OrderConvert, OrderCreate, payment_records
+from backoffice.timestamps import utc_now, utc_text
 
 EVENT = "REST_Auft"
 AUFT_NR_START = 400001
@@ -109,14 +97,6 @@ def reservation_ops(amounts: dict[tuple[str, str | None], Decimal], stao_nr: int
     return ops
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _text(moment: datetime) -> str:
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def _order_ops(
     auft_nr: str,
     head: dict[str, Any],
@@ -140,49 +120,24 @@ def create_order(body: OrderCreate, user: str, webshop: str | None) -> str:
     buyer = load_customer(header.KundNr)
     if header.WaehrAbk:
         buyer = replace(buyer, currency=header.WaehrAbk)
-    check_currency(buyer.currency)
-    given = checked_addresses(
-        {n: getattr(body.Adressen, n) for n in document_store.ADDRESS_NAMES} if body.Adressen else {}
-    )
-    wanted = [
-        Wanted(
-            source=f"Positionen[{i}]",
-            pos_nr=i + 1,
-            art_nr=p.ArtNr,
-            quantity=p.Menge,
-            vpe_unit=p.VPEinheit,
-            discount=p.GRabSatz if p.GRabSatz is not None else Decimal(0),
-            description=p.PosBez,
-            price=p.Preis,
-            vis_pos_nr=p.VisPosNr,
-        )
-        for i, p in enumerate(body.Positionen)
-    ]
-    found = load_articles([w.art_nr for w in wanted], webshop)
-    positions = price_positions(wanted, buyer, found)
-    export = code_by_name(buyer.export_code) if buyer.export_code else None
+    draft = drafts.priced(header, buyer, body.Adressen, body.Positionen, webshop, STATUS, user)
     stao_nr = order_location(header.StaoNr)
-    amounts = reservations(positions, found, stao_nr)
-    head: dict[str, Any] = {
-        **{k: getattr(header, k) for k in document_store.HEADER_FIELDS if getattr(header, k, None) is not None},
-        **buyer_head(buyer),
-        "AuftStatus": STATUS,
-        "StaoNr": stao_nr,
-        "Adressen": document_store.merged_addresses(buyer.addresses, given),
-        "Zahlung": payment_records(body.Zahlung),
-        "HighestPosNr": len(positions),
-        "ErfasstVon": user,
-        "Version": 1,
-    }
-    if header.KTNr:
-        head["KTNr"] = header.KTNr
-    # Every figure must be computable (VPE multiples ...) before a number is taken or anything written.
-    compute_document(positions, buyer.currency, export)
+    amounts = reservations(draft.positions, draft.articles, stao_nr)
+    draft.head.update({"StaoNr": stao_nr, "Zahlung": payment_records(body.Zahlung)})
+    return _store(draft, amounts, user)
+
+
+Reservations = dict[tuple[str, str | None], Decimal]
+
+
+def _store(draft: drafts.Draft, amounts: Reservations, user: str, *extra: Callable[[str], dict[str, Any]]) -> str:
+    """Number the order and write it with everything that goes with it, in one transaction."""
     auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
-    entered = _now()
+    entered = utc_now()
     token = uuid.uuid4().hex
-    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered), "Schreibtoken": token})
-    _commit(auft_nr, _order_ops(auft_nr, head, positions, export, amounts, entered, user), token)
+    draft.head.update({"AuftNr": auft_nr, "ErfasstUTC": utc_text(entered), "Schreibtoken": token})
+    ops = _order_ops(auft_nr, draft.head, draft.positions, draft.export, amounts, entered, user)
+    _commit(auft_nr, [*ops, *(op(auft_nr) for op in extra)], token)
     return auft_nr
 
 
@@ -213,59 +168,42 @@ def _landed(auft_nr: str, token: str) -> bool:
 def convert_quotation(body: OrderConvert, user: str) -> str:
     """PUT /www/auftrag: the quotation's positions and prices become an order, once; its AuftNr."""
     offert_nr, kund_nr = body.GrundDaten.OffertNr, body.GrundDaten.KundNr
-    stored = get_quotation(offert_nr, consistent=True)
+    stored = document_store.existing(document_store.QUOTATION, offert_nr, consistent=True)
     quotation = stored.head
     buyer = load_customer(kund_nr)
+    addresses = document_store.merged_addresses(buyer.addresses, quotation.get("Adressen") or {})
     check_conversion(
         offert_nr,
         quotation.get("KundNr"),
         quotation.get("AuftNr"),
         kund_nr,
         quotation_terms(quotation),
-        buyer_terms(buyer),
+        # A template goes to a customer whose document would be taxed as the template is.
+        buyer_terms(buyer.delivering_to(addresses, quotation.get("OrtLand"))),
     )
-    positions = list(stored.positions)
-    found = article_store.articles_by_number(list(dict.fromkeys(p.art_nr for p in positions)))
-    gone = sorted({p.art_nr for p in positions} - set(found))
+    found = article_store.articles_by_number(list(dict.fromkeys(p.art_nr for p in stored.positions)))
+    gone = sorted({p.art_nr for p in stored.positions} - set(found))
     if gone:
         raise Conflict(
             f"Quotation {offert_nr} holds articles that no longer exist: {', '.join(gone)}.",
             {"OffertNr": offert_nr, "ArtNr": gone},
         )
+    draft = drafts.converted(stored, buyer, STATUS, user, found)
     stao_nr = order_location(None)
-    amounts = reservations(positions, found, stao_nr)
-    head: dict[str, Any] = {
-        **{k: quotation[k] for k in document_store.HEADER_FIELDS if quotation.get(k) is not None},
-        **{k: quotation.get(k) for k in ("WaehrAbk", "Preisliste", "KTNr", "ExportCode")},
-        "KundNr": kund_nr,
-        "OffertNr": offert_nr,
-        "AuftStatus": STATUS,
-        "StaoNr": stao_nr,
-        "Adressen": document_store.merged_addresses(buyer.addresses, quotation.get("Adressen") or {}),
-        "Zahlung": payment_records(body.Zahlung),
-        "HighestPosNr": quotation.get("HighestPosNr") or len(positions),
-        "ErfasstVon": user,
-        "Version": 1,
-    }
-    auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
-    entered = _now()
-    token = uuid.uuid4().hex
-    head.update({"AuftNr": auft_nr, "ErfasstUTC": _text(entered), "Schreibtoken": token})
-    ops = _order_ops(auft_nr, head, positions, stored.export_tax(), amounts, entered, user)
-    ops.append(_converted_marker(offert_nr, auft_nr, stored.version))
+    amounts = reservations(draft.positions, found, stao_nr)
+    draft.head.update({"StaoNr": stao_nr, "Zahlung": payment_records(body.Zahlung)})
     try:
-        _commit(auft_nr, ops, token)
+        return _store(draft, amounts, user, lambda auft_nr: _converted_marker(offert_nr, auft_nr, stored.version))
     except ClientError as exc:
         if not dynamo.is_condition_failure(exc):
             raise
-        again = get_quotation(offert_nr, consistent=True).head
+        again = document_store.existing(document_store.QUOTATION, offert_nr, consistent=True).head
         if again.get("AuftNr"):
             raise Conflict(
                 f"Quotation {offert_nr} has already been converted into order {again['AuftNr']}.",
                 {"OffertNr": offert_nr, "AuftNr": again["AuftNr"]},
             ) from exc
         raise Conflict(f"Quotation {offert_nr} was changed meanwhile; try again.", {"OffertNr": offert_nr}) from exc
-    return auft_nr
 
 
 def _converted_marker(offert_nr: str, auft_nr: str, version: int) -> dict[str, Any]:
@@ -281,7 +219,4 @@ def _converted_marker(offert_nr: str, auft_nr: str, version: int) -> dict[str, A
 
 def read_order(auft_nr: str) -> dict[str, Any]:
     """GET /www/auftrag/{AuftNr}: one Query."""
-    found = document_store.read(document_store.ORDER, auft_nr)
-    if found is None:
-        raise NotFound(f"No order {auft_nr}.", {"AuftNr": auft_nr})
-    return document_store.read_shape(found)
+    return document_store.read_shape(document_store.existing(document_store.ORDER, auft_nr))

@@ -8,76 +8,33 @@ so two concurrent patches both take effect and none is silently lost.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
-from decimal import Decimal
 from typing import Any
 
 from botocore.exceptions import ClientError
 
-from backoffice.errors import Conflict, InvalidRequest, NotFound
-from backoffice.parties.addresses import AddressIn, check_address
+from backoffice.errors import Conflict, InvalidRequest
+from backoffice.parties.addresses import check_addresses
 from backoffice.platform import dynamo
-from backoffice.sales import document_store
-from backoffice.sales.calculation import compute_document
-from backoffice.sales.position_patch import plan_patch
-from backoffice.sales.position_pricing import (
+from backoffice.sales import document_store, drafts
+from backoffice.sales.buyer import (
     Buyer,
-    Wanted,
-    check_currency,
-    code_by_name,
-    load_articles,
+    buyer_of,
+    buyer_terms,
+    export_code,
+    given_addresses,
     load_customer,
     nobody,
-    price_positions,
+    quotation_terms,
 )
-from backoffice.sales.quotation_rules import Terms, check_assignment
+from backoffice.sales.position_patch import plan_patch
+from backoffice.sales.position_pricing import Wanted, code_by_name, load_articles, price_positions
+from backoffice.sales.quotation_rules import check_assignment
 from backoffice.sales.request_models import QuotationCreate, QuotationPatch, position_changes
+from backoffice.timestamps import utc_text
 
 OFFERT_NR_START = 700001
 PATCH_ATTEMPTS = 3
 STATUS = "P"  # AuftStatus of a quotation
-
-
-def now_text() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def checked_addresses(given: dict[str, AddressIn | None], prefix: str = "Adressen") -> dict[str, dict[str, Any]]:
-    """The addresses a request gives, checked (AdrCheck) and corrected; every problem in one 400."""
-    found: dict[str, dict[str, Any]] = {}
-    problems: dict[str, str] = {}
-    for name, address in given.items():
-        if address is not None:
-            found[name], wrong = check_address(address, f"{prefix}.{name}")
-            problems.update(wrong)
-    if problems:
-        raise InvalidRequest("The request is not valid.", problems)
-    return found
-
-
-def buyer_terms(buyer: Buyer) -> Terms:
-    return Terms(buyer.effective_price_list(), buyer.cost_unit or "", buyer.tax_term, buyer.currency)
-
-
-def quotation_terms(head: dict[str, Any]) -> Terms:
-    return Terms(
-        str(head.get("Preisliste") or ""),
-        str(head.get("KTNr") or ""),
-        str(head.get("ExportCode") or "Inland"),
-        str(head["WaehrAbk"]),
-    )
-
-
-def buyer_head(buyer: Buyer) -> dict[str, Any]:
-    """What the document remembers of the terms it was made with."""
-    return {
-        "KundNr": buyer.kund_nr,
-        "WaehrAbk": buyer.currency,
-        "Preisliste": buyer.effective_price_list(),
-        "KTNr": buyer.cost_unit,
-        "ExportCode": buyer.export_code,
-        "Sprache": buyer.language,
-    }
 
 
 def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> dict[str, Any]:
@@ -89,39 +46,19 @@ def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> d
             buyer = replace(buyer, currency=header.WaehrAbk)
     else:
         buyer = nobody(header.WaehrAbk, header.OrtLand)
-    check_currency(buyer.currency)
-    given = checked_addresses(_given(body.Adressen))
-    wanted = [
-        Wanted(
-            source=f"Positionen[{i}]",
-            pos_nr=i + 1,
-            art_nr=p.ArtNr,
-            quantity=p.Menge,
-            vpe_unit=p.VPEinheit,
-            discount=p.GRabSatz if p.GRabSatz is not None else Decimal(0),
-            vis_pos_nr=p.VisPosNr,
-        )
-        for i, p in enumerate(body.Positionen)
-    ]
-    positions = price_positions(wanted, buyer, load_articles([w.art_nr for w in wanted], webshop))
-    export = code_by_name(buyer.export_code) if buyer.export_code else None
-    head: dict[str, Any] = {
-        **{k: getattr(header, k) for k in document_store.HEADER_FIELDS if getattr(header, k, None) is not None},
-        **buyer_head(buyer),
-        "AuftStatus": STATUS,
-        "Adressen": document_store.merged_addresses(buyer.addresses, given),
-        "HighestPosNr": len(positions),
-        "ErfasstVon": user,
-        "Version": 1,
-    }
-    compute_document(positions, buyer.currency, export)  # every figure computable before any write
+    draft = drafts.priced(header, buyer, body.Adressen, body.Positionen, webshop, STATUS, user)
     offert_nr = str(dynamo.next_number("OffertNr", start=OFFERT_NR_START))
+    head, positions = draft.head, draft.positions
     head.update(
-        {"OffertNr": offert_nr, "ErfasstUTC": now_text(), "Steuercodes": document_store.tax_codes(positions, export)}
+        {
+            "OffertNr": offert_nr,
+            "ErfasstUTC": utc_text(),
+            "Steuercodes": document_store.tax_codes(positions, draft.export),
+        }
     )
     stored = document_store.Stored(document_store.QUOTATION, offert_nr, head, positions)
     dynamo.transact_write(
-        document_store.write_ops(document_store.QUOTATION, offert_nr, head, positions, export, dynamo.NEW)
+        document_store.write_ops(document_store.QUOTATION, offert_nr, head, positions, draft.export, dynamo.NEW)
     )
     return view(stored)
 
@@ -131,10 +68,7 @@ def view(stored: document_store.Stored) -> dict[str, Any]:
 
 
 def get_quotation(offert_nr: str, consistent: bool = False) -> document_store.Stored:
-    found = document_store.read(document_store.QUOTATION, offert_nr, consistent)
-    if found is None:
-        raise NotFound(f"No quotation {offert_nr}.", {"OffertNr": offert_nr})
-    return found
+    return document_store.existing(document_store.QUOTATION, offert_nr, consistent)
 
 
 def patch_quotation(offert_nr: str, kund_nr: str | None, body: QuotationPatch, webshop: str | None) -> dict[str, Any]:
@@ -145,7 +79,7 @@ def patch_quotation(offert_nr: str, kund_nr: str | None, body: QuotationPatch, w
             "KundNr of the query and of GrundDaten differ.", {"GrundDaten.KundNr": f"the query says {kund_nr}"}
         )
     target = header_nr or kund_nr
-    given = checked_addresses(_given(body.Adressen))
+    given = check_addresses(given_addresses(body.Adressen))
     for attempt in range(PATCH_ATTEMPTS):
         stored = get_quotation(offert_nr, consistent=True)
         try:
@@ -161,10 +95,6 @@ def patch_quotation(offert_nr: str, kund_nr: str | None, body: QuotationPatch, w
     raise AssertionError("unreachable")
 
 
-def _given(adressen: Any) -> dict[str, Any]:
-    return {n: getattr(adressen, n) for n in document_store.ADDRESS_NAMES} if adressen is not None else {}
-
-
 def _apply(
     stored: document_store.Stored,
     target: str | None,
@@ -178,23 +108,31 @@ def _apply(
             f"Quotation {stored.number} has been converted into order {head['AuftNr']}; it cannot change.",
             {"OffertNr": stored.number, "AuftNr": head["AuftNr"]},
         )
-    buyer: Buyer | None = None
-    if target:
-        buyer = load_customer(target, "GrundDaten.KundNr" if body.GrundDaten and body.GrundDaten.KundNr else "KundNr")
-        if check_assignment(stored.number, head.get("KundNr"), target, quotation_terms(head), buyer_terms(buyer)):
-            head["KundNr"] = target
-            head["Sprache"] = buyer.language
-            # The customer's addresses, unless the quotation was given its own.
-            head["Adressen"] = document_store.merged_addresses(buyer.addresses, head.get("Adressen") or {})
     if given:
         # A given address replaces that one address as a whole; the others stay.
         head["Adressen"] = document_store.merged_addresses(head.get("Adressen") or {}, given)
+    buyer: Buyer | None = None
+    owner = target or head.get("KundNr")
+    if target:
+        buyer = load_customer(target, "GrundDaten.KundNr" if body.GrundDaten and body.GrundDaten.KundNr else "KundNr")
+        # The customer's addresses, unless the quotation was given its own.
+        addresses = document_store.merged_addresses(buyer.addresses, head.get("Adressen") or {})
+        # A template goes to a customer whose document would be taxed as the template is.
+        terms = buyer_terms(buyer.delivering_to(addresses, head.get("OrtLand")))
+        if check_assignment(stored.number, head.get("KundNr"), target, quotation_terms(head), terms):
+            head.update({"KundNr": target, "Sprache": buyer.language, "Adressen": addresses})
+    elif given and owner:
+        buyer = load_customer(str(owner), "KundNr")
+    if given:
+        # The place of supply may have moved: the document is taxed where it now goes.
+        configured = buyer.configured_export if buyer is not None else None
+        head["ExportCode"] = export_code(configured, head.get("Adressen") or {}, head.get("OrtLand"))
     positions = stored.positions
     changes = position_changes(body)
     if changes:
         plan = plan_patch(positions, changes, int(head.get("HighestPosNr") or 0))
         # Priced with the quotation's own terms (an assigned customer's fit them, see check_assignment).
-        pricer = _buyer_of(head)
+        pricer = buyer_of(head)
         repriced = [p for p in plan.positions if p.reprice]
         wanted = [
             Wanted(
@@ -213,12 +151,15 @@ def _apply(
         fresh = {w.pos_nr: w for w in price_positions(wanted, pricer, found)}
         positions = [fresh[p.pos_nr] if p.reprice else p.kept() for p in plan.positions]
         head["HighestPosNr"] = max([int(head.get("HighestPosNr") or 0), *(p.pos_nr for p in positions)])
-    new = document_store.Stored(stored.kind, stored.number, head, list(positions))
     export = stored.export_tax()
+    if head.get("ExportCode") != stored.head.get("ExportCode"):
+        export = code_by_name(head["ExportCode"]) if head.get("ExportCode") else None
+        head["Steuercodes"] = {**(head.get("Steuercodes") or {}), **document_store.tax_codes([], export)}
+    new = document_store.Stored(stored.kind, stored.number, head, list(positions))
     new.document()
     old_version = stored.version
     head["Version"] = old_version + 1
-    head["GeaendertUTC"] = now_text()
+    head["GeaendertUTC"] = utc_text()
     ops = document_store.write_ops(
         document_store.QUOTATION,
         stored.number,
@@ -231,16 +172,3 @@ def _apply(
     )
     dynamo.transact_write(ops)
     return view(new)
-
-
-def _buyer_of(head: dict[str, Any]) -> Buyer:
-    """The terms the quotation was priced with, for pricing its changed positions again."""
-    price_list = head.get("Preisliste")
-    return Buyer(
-        kund_nr=head.get("KundNr"),
-        currency=str(head["WaehrAbk"]),
-        price_list=str(price_list) if price_list else None,
-        cost_unit=head.get("KTNr"),
-        export_code=head.get("ExportCode"),
-        language=head.get("Sprache"),
-    )
