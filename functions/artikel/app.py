@@ -14,6 +14,7 @@ from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
 from backoffice.http.resolver import caller, entrypoint, json_response, make_resolver
 from backoffice.links import link
+from backoffice.models import INT_MAX
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
 
@@ -65,8 +66,8 @@ TOTAL_COUNT = {
 def list_articles(
     waehrabk: Currency = None,
     debinr: DebiNr = None,
-    limit: Annotated[int, Query(ge=0, description="articles per page; 0 = all")] = 0,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=0, le=INT_MAX, description="articles per page; 0 = all")] = 0,
+    offset: Annotated[int, Query(ge=0, le=INT_MAX)] = 0,
     fields: Annotated[str | None, FIELDS] = None,
     sorts: Annotated[str | None, SORTS] = None,
     adrsprache: Language = None,
@@ -137,7 +138,7 @@ MEDIA_RESPONSES = {
     responses=MEDIA_RESPONSES,
 )
 def read_media_file(
-    IDKey: Annotated[int, Path(ge=1)],
+    IDKey: Annotated[int, Path(ge=1, le=INT_MAX)],
     type: Annotated[str, Query(min_length=1, max_length=12, description="Bild, Text or a format")],  # noqa: A002
 ):
     record = article_store.media_record(IDKey)

@@ -24,3 +24,20 @@ def _number(value: Any) -> Any:
 # A quantity or an amount: any JSON number, kept as an exact Decimal (documented as a JSON number,
 # which is what it accepts and what encoding.dumps writes; pydantic alone would say "or a string").
 Number = Annotated[Decimal, BeforeValidator(_number), WithJsonSchema({"type": "number"})]
+
+
+# The contract's `int` is a SQL int (32-bit signed); a field states its own bounds with Field(ge, le).
+INT_MAX = 2**31 - 1
+_BEYOND = 10**40
+
+
+def _long_integer(value: Any) -> Any:
+    # An integer literal too long for int() arrives as Decimal (json_codec.loads): it becomes a number
+    # beyond every bound, so that the field's own bound refuses it and names the field.
+    if isinstance(value, Decimal) and value.is_finite() and len(value.as_tuple().digits) > 40:
+        return _BEYOND if value > 0 else -_BEYOND
+    return value
+
+
+# An integer of a request: JSON integers only (strict), bounded by the field.
+Integer = Annotated[int, BeforeValidator(_long_integer)]

@@ -13,7 +13,7 @@ from pydantic import AfterValidator, ConfigDict, Field
 
 from backoffice.errors import InvalidRequest, NotFound
 from backoffice.links import link
-from backoffice.models import RequestModel
+from backoffice.models import INT_MAX, Integer, RequestModel
 from backoffice.parties import address_store, order_list, reference
 from backoffice.parties.addresses import AddressIn, check_address
 from backoffice.parties.customer_keys import CUSTOMER_SK, customer_pk
@@ -90,7 +90,7 @@ class CustomerData(RequestModel):
     Kommentar: str | None = Field(default=None, max_length=255)
     SteuerNummer: str | None = Field(default=None, max_length=20)
     FirmenURL: str | None = Field(default=None, max_length=20)
-    KreditLimit: int = Field(default=0, ge=0)
+    KreditLimit: Annotated[Integer, Field(ge=0, le=INT_MAX)] = 0
     ZahlungsMethode: (
         Annotated[
             str,
