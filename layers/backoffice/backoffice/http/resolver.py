@@ -163,20 +163,23 @@ class _Resolver(APIGatewayRestResolver):
             raise InvalidRequest("The path is not valid UTF-8.", {"path": "percent-encode UTF-8 bytes"}) from exc
 
 
+def _unknown_query(app: APIGatewayRestResolver) -> dict[str, str]:
+    """The query parameters the matched route does not declare, as `info.fields` entries."""
+    dependant = getattr(app.context.get("_route"), "dependant", None)
+    if dependant is None:
+        return {}
+    event = app.current_event
+    sent = set(event.query_string_parameters or {}) | set(event.multi_value_query_string_parameters or {})
+    return dict.fromkeys(sorted(sent - {param.alias for param in dependant.query_params}), "unknown query parameter")
+
+
 def _refuse_unknown_query(app: APIGatewayRestResolver, next_middleware: NextMiddleware) -> Response[str]:
     """A query parameter the route does not declare is a 400 on every route (docs/decisions.md):
-    a misspelt `limt=5` silently ignored would answer another question than the one asked."""
-    route = app.context.get("_route")
-    dependant = getattr(route, "dependant", None)
-    if dependant is not None:
-        event = app.current_event
-        sent = set(event.query_string_parameters or {}) | set(event.multi_value_query_string_parameters or {})
-        unknown = sorted(sent - {param.alias for param in dependant.query_params})
-        if unknown:
-            raise InvalidRequest(
-                "The query names parameters this route does not have.",
-                dict.fromkeys(unknown, "unknown query parameter"),
-            )
+    a misspelt `limt=5` silently ignored would answer another question than the one asked. (When
+    the request is invalid otherwise, the validation error names the unknown parameters too.)"""
+    unknown = _unknown_query(app)
+    if unknown:
+        raise InvalidRequest("The query names parameters this route does not have.", unknown)
     return next_middleware(app)
 
 
@@ -196,7 +199,7 @@ def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
 
     @app.exception_handler(RequestValidationError)
     def _invalid(err: RequestValidationError) -> Response[str]:
-        fields = validation_fields(list(err.errors()))
+        fields = validation_fields(list(err.errors())) | _unknown_query(app)
         return error_response(InvalidRequest("The request is not valid.", fields))
 
     @app.exception_handler(RequestUnsupportedContentType)

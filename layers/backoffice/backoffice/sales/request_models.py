@@ -52,26 +52,27 @@ Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r
 # Quantities and amounts: at most 15 digits, 4 of them after the point (amounts: 2), so that every
 # value fits DynamoDB's number. docs/openapi.json states each bound the model checks, the decimal
 # places as multipleOf, so that a request valid by the document is not refused for an unstated bound.
+# (max_digits and decimal_places imply the maximum, and say so better than `le` would.)
 MAX_15_4 = Decimal("99999999999.9999")
 MAX_15_2 = Decimal("9999999999999.99")
 Quantity = Annotated[
     Number,
-    Field(gt=0, le=MAX_15_4, max_digits=15, decimal_places=4),
+    Field(gt=0, max_digits=15, decimal_places=4),
     WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
 ]
 PatchQuantity = Annotated[
     Number,
-    Field(ge=0, le=MAX_15_4, max_digits=15, decimal_places=4),
+    Field(ge=0, max_digits=15, decimal_places=4),
     WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
 ]
 Price = Annotated[
     Number,
-    Field(ge=0, le=MAX_15_4, max_digits=15, decimal_places=4),
+    Field(ge=0, max_digits=15, decimal_places=4),
     WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
 ]
 Money = Annotated[
     Number,
-    Field(ge=0, le=MAX_15_2, max_digits=15, decimal_places=2),
+    Field(ge=0, max_digits=15, decimal_places=2),
     WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_2), "multipleOf": 0.01}),
 ]
 Percent = Annotated[
