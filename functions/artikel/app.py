@@ -11,6 +11,7 @@ from backoffice.catalogue import articles, list_index, media, reads
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
 from backoffice.http.resolver import caller, entrypoint, json_response, make_resolver, request_base
+from backoffice.models import INT_MAX
 
 app = make_resolver()
 
@@ -60,8 +61,8 @@ TOTAL_COUNT = {
 def list_articles(
     waehrabk: Currency = None,
     debinr: DebiNr = None,
-    limit: Annotated[int, Query(ge=0, description="articles per page; 0 = all")] = 0,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=0, le=INT_MAX, description="articles per page; 0 = all")] = 0,
+    offset: Annotated[int, Query(ge=0, le=INT_MAX)] = 0,
     fields: Annotated[str | None, FIELDS] = None,
     sorts: Annotated[str | None, SORTS] = None,
     adrsprache: Language = None,
@@ -119,7 +120,7 @@ MEDIA_RESPONSES = {
     responses=MEDIA_RESPONSES,
 )
 def read_media_file(
-    IDKey: Annotated[int, Path(ge=1)],
+    IDKey: Annotated[int, Path(ge=1, le=INT_MAX)],
     type: Annotated[str, Query(min_length=1, max_length=12, description="Bild, Text or a format")],  # noqa: A002
 ):
     found = reads.media_file(IDKey, type, caller(app).webshop)

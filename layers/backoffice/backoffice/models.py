@@ -5,13 +5,23 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema, model_validator
+from pydantic_core import PydanticCustomError
 
 
 class RequestModel(BaseModel):
     """A request body part. A wrong type or an unknown key is a 400 naming the field."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _json_object_only(cls, value: Any) -> Any:
+        # powertools validates a body with from_attributes=True: any Python object, such as the
+        # Decimal of a JSON number, would pass as a model whose fields are all optional.
+        if not isinstance(value, (dict, cls)):
+            raise PydanticCustomError("model_type", "Input should be an object")
+        return value
 
 
 def _number(value: Any) -> Any:
@@ -24,3 +34,31 @@ def _number(value: Any) -> Any:
 # A quantity or an amount: any JSON number, kept as an exact Decimal (documented as a JSON number,
 # which is what it accepts and what encoding.dumps writes; pydantic alone would say "or a string").
 Number = Annotated[Decimal, BeforeValidator(_number), WithJsonSchema({"type": "number"})]
+
+
+# The contract's `int` is a SQL int (32-bit signed); a field states its own bounds with Field(ge, le).
+INT_MAX = 2**31 - 1
+_BEYOND = 10**40
+
+
+def _long_integer(value: Any) -> Any:
+    # An integer literal too long for int() arrives as Decimal (json_codec.loads): it becomes a number
+    # beyond every bound, so that the field's own bound refuses it and names the field.
+    if isinstance(value, Decimal) and value.is_finite() and len(value.as_tuple().digits) > 40:
+        return _BEYOND if value > 0 else -_BEYOND
+    return value
+
+
+# An integer of a request: JSON integers only (strict), bounded by the field.
+Integer = Annotated[int, BeforeValidator(_long_integer)]
+
+
+def _not_boolean(value: Any) -> Any:
+    # True == 1 in Python, so a Literal[0, 1, 2] takes `true` even in strict mode: JSON's true is no number.
+    if isinstance(value, bool):
+        raise PydanticCustomError("literal_error", "Input should be a number, not a boolean")
+    return value
+
+
+# For a Literal of numbers: Annotated[Literal[0, 1], NOT_BOOLEAN].
+NOT_BOOLEAN = BeforeValidator(_not_boolean)

@@ -33,7 +33,10 @@ JSON = "application/json"
 
 # What each error status means in this API (DESIGN.md, Conventions).
 ERRORS: dict[int, str] = {
-    400: "invalid_request: the request is not valid; info.fields names each wrong field.",
+    400: (
+        "invalid_request: the request is not valid; info.fields names each wrong field. A query parameter"
+        " the operation does not list is refused too."
+    ),
     401: "invalid_token: no valid bearer token (or, at /www/token, wrong credentials).",
     403: "forbidden: this token may not do this.",
     404: "not_found: no such record or route.",

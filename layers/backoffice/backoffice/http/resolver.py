@@ -24,11 +24,13 @@ from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestUnsupportedContentType,
     RequestValidationError,
 )
-from botocore.exceptions import ClientError
+from botocore.exceptions import ClientError, HTTPClientError
+from botocore.exceptions import ConnectionError as AwsConnectionError
 
 from backoffice.errors import (
     ERROR_MEMBERS,
@@ -42,10 +44,11 @@ from backoffice.errors import (
 )
 from backoffice.http.request_body import base_url, decode_text_body
 from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers
-from backoffice.json_codec import dumps, loads
+from backoffice.json_codec import BodyRefused, dumps, loads
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
 
+# AWS answers that say "busy or failing, try again" (botocore has already retried them): a 503.
 _THROTTLED = {
     "ProvisionedThroughputExceededException",
     "ThrottlingException",
@@ -111,6 +114,23 @@ def validation_fields(errors: list[dict[str, Any]]) -> dict[str, str]:
     return fields
 
 
+def failure_response(err: Exception) -> Response[str]:
+    """An exception no rule turned into an answer.
+
+    Only a dependency that is really unavailable (AWS unreachable, or throttling or failing after
+    botocore's retries) is a 503 with Retry-After: retrying may succeed. Anything else is a defect of
+    ours, a 500 `internal_error` logged with its trace, which no client should retry as it is.
+    """
+    code = err.response.get("Error", {}).get("Code", "") if isinstance(err, ClientError) else ""
+    if code in _THROTTLED or isinstance(err, (AwsConnectionError, HTTPClientError)):
+        logger.warning("AWS is unavailable", extra={"code": code or type(err).__name__, "detail": str(err)})
+        return error_response(Unavailable("The service is busy; retry shortly.", retry_after=2))
+    logger.exception("unexpected error", exc_info=err)
+    unexpected = ApiError("An unexpected error occurred; it has been logged.")
+    unexpected.status, unexpected.code = 500, "internal_error"
+    return error_response(unexpected)
+
+
 # The body parsed by the entrypoint, handed to the resolver's deserializer so that a large body is
 # parsed once. Per thread: the local stack serves requests concurrently in one process.
 _parsed = threading.local()
@@ -122,7 +142,7 @@ def _parse_once(body: str | None) -> None:
     if body:
         try:
             value = loads(body)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, BodyRefused) as exc:
             raise InvalidRequest("The body is not valid JSON.", {"body": str(exc)}) from exc
         _parsed.text, _parsed.value = body, value
 
@@ -144,6 +164,26 @@ class _Resolver(APIGatewayRestResolver):
             raise InvalidRequest("The path is not valid UTF-8.", {"path": "percent-encode UTF-8 bytes"}) from exc
 
 
+def _unknown_query(app: APIGatewayRestResolver) -> dict[str, str]:
+    """The query parameters the matched route does not declare, as `info.fields` entries."""
+    dependant = getattr(app.context.get("_route"), "dependant", None)
+    if dependant is None:
+        return {}
+    event = app.current_event
+    sent = set(event.query_string_parameters or {}) | set(event.multi_value_query_string_parameters or {})
+    return dict.fromkeys(sorted(sent - {param.alias for param in dependant.query_params}), "unknown query parameter")
+
+
+def _refuse_unknown_query(app: APIGatewayRestResolver, next_middleware: NextMiddleware) -> Response[str]:
+    """A query parameter the route does not declare is a 400 on every route (docs/decisions.md):
+    a misspelt `limt=5` silently ignored would answer another question than the one asked. (When
+    the request is invalid otherwise, the validation error names the unknown parameters too.)"""
+    unknown = _unknown_query(app)
+    if unknown:
+        raise InvalidRequest("The query names parameters this route does not have.", unknown)
+    return next_middleware(app)
+
+
 def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
     """The resolver every function uses, with the error shape of the whole API."""
     app = _Resolver(
@@ -152,6 +192,7 @@ def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
         json_body_deserializer=_deserialize,
         **kwargs,
     )
+    app.use(middlewares=[_refuse_unknown_query])
 
     @app.exception_handler(ApiError)
     def _api_error(err: ApiError) -> Response[str]:
@@ -159,7 +200,7 @@ def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
 
     @app.exception_handler(RequestValidationError)
     def _invalid(err: RequestValidationError) -> Response[str]:
-        fields = validation_fields(list(err.errors()))
+        fields = validation_fields(list(err.errors())) | _unknown_query(app)
         return error_response(InvalidRequest("The request is not valid.", fields))
 
     @app.exception_handler(RequestUnsupportedContentType)
@@ -175,20 +216,13 @@ def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
         path = app.current_event.path
         return error_response(NotFound(f"No route {app.current_event.http_method} {path}."))
 
-    @app.exception_handler(ClientError)
-    def _aws(err: ClientError) -> Response[str]:
-        code = err.response.get("Error", {}).get("Code", "")
-        if code in _THROTTLED:
-            logger.warning("AWS is throttling", extra={"code": code})
-            return error_response(Unavailable("The service is busy; retry shortly.", retry_after=2))
-        return _unexpected(err)
+    @app.exception_handler(BodyRefused)
+    def _refused_json(err: BodyRefused) -> Response[str]:
+        return error_response(InvalidRequest("The body is not valid JSON.", {"body": str(err)}))
 
     @app.exception_handler(Exception)
     def _unexpected(err: Exception) -> Response[str]:
-        logger.exception("unexpected error")
-        err_ = ApiError("An unexpected error occurred; it has been logged.")
-        err_.status, err_.code = 500, "internal_error"
-        return error_response(err_)
+        return failure_response(err)
 
     return app
 
@@ -249,5 +283,7 @@ def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], d
             return app.resolve(event, context)
         except ApiError as err:
             return proxy_result(error_response(err))
+        except Exception as err:  # noqa: BLE001 - a crash would be API Gateway's 502 "retry": never for our own defect
+            return proxy_result(failure_response(err))
 
     return lambda_handler

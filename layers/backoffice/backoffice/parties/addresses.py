@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, ConfigDict, Field
 
 from backoffice.errors import InvalidRequest
-from backoffice.models import RequestModel
+from backoffice.models import NOT_BOOLEAN, RequestModel
 from backoffice.parties import postal, reference
 
 # The text fields of a stored address, in the order of the contract's tables.
@@ -109,7 +109,7 @@ Country = Annotated[
     Field(min_length=1, max_length=MAX_LENGTH["OrtLand"], json_schema_extra=reference.COUNTRY_SCHEMA),
     AfterValidator(_country),
 ]
-Salutation = Literal[0, 1, 2]
+Salutation = Annotated[Literal[0, 1, 2], NOT_BOOLEAN]
 
 
 class AddressIn(RequestModel):
@@ -133,7 +133,7 @@ class AddressIn(RequestModel):
     OrtLand: Country
     OrtName: str = _text("OrtName", 1)
     OrtPLZ: str = _text("OrtPLZ", 1)
-    AdrCheck: Literal[0, 1] | None = None
+    AdrCheck: Annotated[Literal[0, 1], NOT_BOOLEAN] | None = None
 
 
 class AddressPatch(RequestModel):

@@ -6,11 +6,12 @@ Adressen uses the customers' request address (`backoffice.addresses.AddressIn`, 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from typing import Annotated
 
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 
-from backoffice.models import Number, RequestModel
+from backoffice.models import INT_MAX, Integer, Number, RequestModel
 from backoffice.parties.addresses import AddressIn
 from backoffice.sales.calculation import MAX_POSITIONS
 from backoffice.sales.position_patch import PositionChange
@@ -48,26 +49,38 @@ VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, str
 Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_timestamp)]
 Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
-# Quantities and amounts: at most 15 digits, 4 of them after the point. The bounds are written
-# into docs/openapi.json too (Number alone documents a bare JSON number).
+# Quantities and amounts: at most 15 digits, 4 of them after the point (amounts: 2), so that every
+# value fits DynamoDB's number. docs/openapi.json states each bound the model checks, the decimal
+# places as multipleOf, so that a request valid by the document is not refused for an unstated bound.
+# (max_digits and decimal_places imply the maximum, and say so better than `le` would.)
+MAX_15_4 = Decimal("99999999999.9999")
+MAX_15_2 = Decimal("9999999999999.99")
 Quantity = Annotated[
-    Number, Field(gt=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "exclusiveMinimum": 0})
+    Number,
+    Field(gt=0, max_digits=15, decimal_places=4),
+    WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
 ]
 PatchQuantity = Annotated[
-    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+    Number,
+    Field(ge=0, max_digits=15, decimal_places=4),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
 ]
 Price = Annotated[
-    Number, Field(ge=0, max_digits=15, decimal_places=4), WithJsonSchema({"type": "number", "minimum": 0})
+    Number,
+    Field(ge=0, max_digits=15, decimal_places=4),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
 ]
 Money = Annotated[
-    Number, Field(ge=0, max_digits=15, decimal_places=2), WithJsonSchema({"type": "number", "minimum": 0})
+    Number,
+    Field(ge=0, max_digits=15, decimal_places=2),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_2), "multipleOf": 0.01}),
 ]
 Percent = Annotated[
     Number,
     Field(ge=0, le=100, max_digits=7, decimal_places=4),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100}),
+    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.0001}),
 ]
-PositionNumber = Annotated[int, Field(ge=1, le=999_999)]
+PositionNumber = Annotated[Integer, Field(ge=1, le=999_999)]
 
 
 class Payment(RequestModel):
@@ -97,8 +110,8 @@ class OrderHeader(RequestModel):
     WaehrAbk: Currency | None = None
     AuftKomment: Text255 | None = None
     KTNr: KTNrStr | None = None
-    StaoNr: Annotated[int, Field(ge=0)] | None = None
-    KundBedTyp: Annotated[int, Field(ge=0, le=255)] | None = None
+    StaoNr: Annotated[Integer, Field(ge=0, le=INT_MAX)] | None = None
+    KundBedTyp: Annotated[Integer, Field(ge=0, le=255)] | None = None
     AuftLiefKost: Money | None = None
 
 
