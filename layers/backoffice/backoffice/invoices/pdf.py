@@ -5,8 +5,9 @@ order's and invoice's numbers and dates, the positions (packaging units, discoun
 whose header repeats on every page, the tax recapitulation, the totals and the payment terms, in
 the customer's language (ger, fre; others get German). CHF invoices end with the Swiss QR-bill
 payment part (qrbill), EUR invoices carry the IBAN and an EPC ("GiroCode") QR code.
-The fonts (DejaVu Sans) are embedded: PDF/A-3 wants every font in the file, and umlauts and
-accents need Unicode fonts.
+The font is Liberation Sans, embedded: PDF/A-3 wants every font in the file, umlauts and accents
+need a Unicode font, and the QR-bill's payment part allows only Arial, Frutiger, Helvetica or
+Liberation Sans (its SVG names the family, which fpdf2 then takes from the embedded fonts).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from backoffice.company import Seller
 from backoffice.invoices.en16931 import InvoiceHead, delivery_charge
 
 FONTS = Path(__file__).parent / "fonts"
-FONT = "DejaVu"
+FONT = "LiberationSans"
 LABELS: dict[str, dict[str, str]] = {
     "ger": {
         "title": "Rechnung",
@@ -135,8 +136,10 @@ class _Invoice(FPDF):
     def __init__(self, seller: Seller, head: InvoiceHead, words: dict[str, str]) -> None:
         super().__init__(format="A4")
         self.seller, self.head, self.words = seller, head, words
-        self.add_font(FONT, "", str(FONTS / "DejaVuSans.ttf"))
-        self.add_font(FONT, "B", str(FONTS / "DejaVuSans-Bold.ttf"))
+        # The QR-bill's payment part fills the bottom of its page: nothing else may be printed there.
+        self.payment_part_page = 0
+        self.add_font(FONT, "", str(FONTS / "LiberationSans-Regular.ttf"))
+        self.add_font(FONT, "B", str(FONTS / "LiberationSans-Bold.ttf"))
         self.set_margins(20, 15, 15)
         self.set_auto_page_break(True, margin=20)
 
@@ -154,6 +157,8 @@ class _Invoice(FPDF):
         self.ln(4)
 
     def footer(self) -> None:
+        if self.page_no() == self.payment_part_page:
+            return
         self.set_y(-12)
         self.set_font(FONT, "", 7)
         self.cell(0, 4, f"{self.words['page']} {self.page_no()}/{{nb}}", align="R")
@@ -176,7 +181,7 @@ def render(order: dict[str, Any], head: InvoiceHead, seller: Seller, language: s
     doc.set_xy(WINDOW_X, WINDOW_Y)
     doc.multi_cell(WINDOW_W, 5, "\n".join(address_lines(billing)), new_x="LEFT", new_y="NEXT")
 
-    doc.set_xy(doc.l_margin, 95)
+    doc.set_xy(doc.l_margin, 86)
     doc.set_font(FONT, "B", 14)
     doc.cell(0, 8, f"{words['title']} {head.rech_nr}", new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "", 9)
@@ -189,11 +194,11 @@ def render(order: dict[str, Any], head: InvoiceHead, seller: Seller, language: s
     if grund.get("AuftBestellNr"):
         facts.append((words["bestell_nr"], str(grund["AuftBestellNr"])))
     for name, value in facts:
-        doc.cell(45, 5, name)
-        doc.cell(0, 5, value, new_x="LMARGIN", new_y="NEXT")
-    doc.ln(4)
+        doc.cell(45, 4.5, name)
+        doc.cell(0, 4.5, value, new_x="LMARGIN", new_y="NEXT")
+    doc.ln(3)
 
-    _positions(doc, order.get("Positionen") or [], words, currency)
+    _positions(doc, order.get("Positionen") or [], words)
     _totals(doc, order, words, currency)
     doc.ln(3)
     doc.set_font(FONT, "", 9)
@@ -205,7 +210,7 @@ def render(order: dict[str, Any], head: InvoiceHead, seller: Seller, language: s
     return bytes(doc.output())
 
 
-def _positions(doc: FPDF, positions: list[dict[str, Any]], words: dict[str, str], currency: str) -> None:
+def _positions(doc: FPDF, positions: list[dict[str, Any]], words: dict[str, str]) -> None:
     doc.set_font(FONT, "", 8)
     heading = FontFace(emphasis="BOLD", fill_color=(230, 230, 230))
     widths = (10, 18, 62, 22, 18, 13, 20, 12)
@@ -215,7 +220,7 @@ def _positions(doc: FPDF, positions: list[dict[str, Any]], words: dict[str, str]
         repeat_headings=1,
         text_align=("RIGHT", "LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT"),
         line_height=4.5,
-        borders_layout="HORIZONTAL_LINES",
+        borders_layout="SINGLE_TOP_LINE",
     ) as table:
         table.row(
             [
@@ -225,7 +230,7 @@ def _positions(doc: FPDF, positions: list[dict[str, Any]], words: dict[str, str]
                 words["qty"],
                 words["price"],
                 words["discount"],
-                f"{words['total']} {currency}",
+                words["total"],
                 words["vat"],
             ]
         )
@@ -280,7 +285,7 @@ def _totals(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: s
     doc.cell(0, 6, f"{currency} {amount(gross)}", align="R", new_x="LMARGIN", new_y="NEXT")
 
 
-def _qr_bill(doc: FPDF, order: dict[str, Any], head: InvoiceHead, seller: Seller, language: str) -> None:
+def _qr_bill(doc: _Invoice, order: dict[str, Any], head: InvoiceHead, seller: Seller, language: str) -> None:
     """The QR-bill payment part on the bottom 105 mm of the last page (a new page when it is full)."""
     grund = order["GrundDaten"]
     addresses = order.get("Adressen") or {}
@@ -308,11 +313,15 @@ def _qr_bill(doc: FPDF, order: dict[str, Any], head: InvoiceHead, seller: Seller
         additional_information=f"{labels(language)['title']} {head.rech_nr}",
         language=QRBILL_LANGUAGE.get(language, "de"),
     )
+    # Its text in the embedded font: the SVG's default (Arial, Helvetica) would be a PDF core font,
+    # which is not embedded and so not PDF/A.
+    bill.font_family = FONT
     svg = io.StringIO()
     bill.as_svg(svg)
     if doc.get_y() > doc.h - QR_BILL_HEIGHT - 5:
         doc.add_page()
     doc.set_auto_page_break(False)
+    doc.payment_part_page = doc.page_no()
     doc.image(io.BytesIO(svg.getvalue().encode()), x=0, y=doc.h - QR_BILL_HEIGHT, w=doc.w, h=QR_BILL_HEIGHT)
 
 
