@@ -247,3 +247,40 @@ def test_the_due_date_follows_the_payment_condition(call, typ, days):
     auft_nr, _ = order(call, body)
     head = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").json()["data"]
     assert date.fromisoformat(head["FaelligDatum"]) - date.fromisoformat(head["RechDatum"]) == timedelta(days=days)
+
+
+def test_a_lost_race_answers_the_winners_invoice_and_overwrites_nothing(call, monkeypatch):
+    from backoffice.invoices import issue
+
+    auft_nr, _ = order(call, CHF_ORDER)
+    first = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").json()["data"]
+    stored_pdf = as_bytes(call, auft_nr, PDF)
+    real = issue.read_record
+    seen: list[bool] = []
+
+    def blind_first(auft: str, consistent: bool = False):
+        # The second request's first look happens before the winner's record lands.
+        if not seen:
+            seen.append(True)
+            return None
+        return real(auft, consistent)
+
+    monkeypatch.setattr(issue, "read_record", blind_first)
+    late = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert late.status == 200
+    assert late.json()["data"] == first  # the winner's number, not the one the loser took
+    monkeypatch.setattr(issue, "read_record", real)
+    assert as_bytes(call, auft_nr, PDF) == stored_pdf
+
+
+def test_the_epc_payload_of_a_eur_invoice():
+    from backoffice.company import Seller
+    from backoffice.invoices import en16931, pdf
+
+    seller = Seller(
+        "Muster Handel AG", "B 1", "8001", "Zürich", "CH", "CHE-1 MWST", "CH5604835012345678009", None, None
+    )
+    head = en16931.InvoiceHead("500002", date(2026, 11, 23), date(2026, 12, 23), "RF22500002", "30 Tage")
+    assert pdf.epc_payload(seller, Decimal("60.09"), head).split("\n") == [
+        "BCD", "002", "1", "SCT", "", "Muster Handel AG", "CH5604835012345678009", "EUR60.09", "", "RF22500002", "",
+    ]  # fmt: skip
