@@ -284,3 +284,15 @@ def test_the_epc_payload_of_a_eur_invoice():
     assert pdf.epc_payload(seller, Decimal("60.09"), head).split("\n") == [
         "BCD", "002", "1", "SCT", "", "Muster Handel AG", "CH5604835012345678009", "EUR60.09", "", "RF22500002", "",
     ]  # fmt: skip
+
+
+def test_a_gross_price_order_is_a_409_not_an_invoice_with_gross_lines(call):
+    from backoffice.platform import dynamo
+
+    auft_nr, _ = order(call, CHF_ORDER)
+    chunk = dynamo.get_item(f"AUFTRAG#{auft_nr}", "POS#0001")
+    dynamo.put_item({**chunk, "Rows": chunk["Rows"].replace('"Preisart":"N"', '"Preisart":"B"')})
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 409, answer.text
+    assert answer.json()["info"] == {"AuftNr": auft_nr, "Preisart": "B"}
+    assert dynamo.get_item(f"RECHNUNG#{auft_nr}", "RECHNUNG") is None

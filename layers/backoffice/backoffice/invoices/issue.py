@@ -96,6 +96,13 @@ def issue(auft_nr: str) -> Issued:
         )
     if not stored.positions:
         raise Conflict(f"Order {auft_nr} has no positions to invoice.", {"AuftNr": auft_nr})
+    if stored.document().price_kind != "N":
+        # Gross-price documents store gross line totals; EN 16931 lines are net and the net per
+        # line is not stored. Mapping them needs the calculation's own net lines (docs/invoices.md).
+        raise Conflict(
+            f"Order {auft_nr} has gross prices (Preisart B); invoices are issued for net-price orders only.",
+            {"AuftNr": auft_nr, "Preisart": "B"},
+        )
     seller = company.seller()
     if seller is None:
         raise Conflict(
