@@ -8,7 +8,7 @@ export SAM_CLI_TELEMETRY := 0
 
 .PHONY: run test lint validate pytest build bench clean
 
-$(VENV)/.installed: requirements-dev.txt layers/backoffice/requirements.txt functions/zugferd/requirements.txt
+$(VENV)/.installed: requirements-dev.txt layers/backoffice/requirements.txt functions/zugferd/requirements.txt functions/rechnung/requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 13) else "Python 3.13 is needed (see .python-version); set PYTHON=/path/to/python3.13")'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt

@@ -81,3 +81,71 @@ def order_location() -> int | None:
 def released_warehouses() -> list[int]:
     """The locations (StaoNr) whose stock is shown; stock elsewhere never is."""
     return [int(s) for s in get_config().get("Lager") or ()]
+
+
+def _opt(value: Any) -> str | None:
+    return None if value is None or value == "" else str(value)
+
+
+@dataclass(frozen=True)
+class Seller:
+    """`Firma`: the company as seller on its invoices (docs/catalogue.md)."""
+
+    name: str
+    street: str
+    postcode: str
+    city: str
+    country: str  # ISO 3166 alpha-2
+    vat_id: str  # UID with MWST (CHE-123.456.789 MWST) or an EU VAT number
+    iban: str  # the account EUR invoices are paid to
+    qr_iban: str | None  # the QR-IBAN of CHF QR-bills with a QR reference
+    email: str | None
+
+    def payment_iban(self, currency: str) -> str:
+        return self.qr_iban if currency == "CHF" and self.qr_iban else self.iban
+
+
+def seller() -> Seller | None:
+    """The configured seller; None until the configuration carries `Firma`."""
+    firma = get_config().get("Firma")
+    if not firma:
+        return None
+    return Seller(
+        name=str(firma["Name"]),
+        street=str(firma["Adresse1"]),
+        postcode=str(firma["PLZ"]),
+        city=str(firma["Ort"]),
+        country=str(firma.get("Land") or "CH"),
+        vat_id=str(firma["UID"]),
+        iban=str(firma["IBAN"]),
+        qr_iban=_opt(firma.get("QRIBAN")),
+        email=_opt(firma.get("Email")),
+    )
+
+
+@dataclass(frozen=True)
+class PaymentTerm:
+    """A payment condition (KundBedTyp): days until an invoice is due, and its text per language."""
+
+    kund_bed_typ: int | None
+    days: int
+    texts: dict[str, str]
+
+
+# Without a configured condition an invoice is due in 30 days.
+DEFAULT_PAYMENT_DAYS = 30
+
+
+def payment_term(kund_bed_typ: int | None) -> PaymentTerm:
+    """The condition of `kund_bed_typ` from `Zahlungsbedingungen`; the one without KundBedTyp, else 30 days."""
+    terms = get_config().get("Zahlungsbedingungen") or ()
+    chosen = next((t for t in terms if t.get("KundBedTyp") is not None and int(t["KundBedTyp"]) == kund_bed_typ), None)
+    chosen = chosen or next((t for t in terms if t.get("KundBedTyp") is None), None)
+    if chosen is None:
+        return PaymentTerm(None, DEFAULT_PAYMENT_DAYS, {})
+    texts = chosen.get("Text") or {}
+    return PaymentTerm(
+        int(chosen["KundBedTyp"]) if chosen.get("KundBedTyp") is not None else None,
+        int(chosen["Tage"]),
+        {str(k): str(v) for k, v in texts.items()},
+    )

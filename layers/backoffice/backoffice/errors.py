@@ -53,6 +53,10 @@ class NotFound(ApiError):
     status, code = 404, "not_found"
 
 
+class NotAcceptable(ApiError):
+    status, code = 406, "not_acceptable"
+
+
 class Conflict(ApiError):
     status, code = 409, "conflict"
 

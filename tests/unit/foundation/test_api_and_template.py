@@ -181,6 +181,9 @@ CONTRACT_ROUTES = {
     ("GET", "/www/artikelmediadaten/{IDKey}"),
     ("OPTIONS", "/www/zugferd"),
     ("POST", "/www/zugferd"),
+    # issue 16: an order's e-invoice (beyond interface.md, docs/invoices.md)
+    ("POST", "/www/auftrag/{AuftNr}/rechnung"),
+    ("GET", "/www/auftrag/{AuftNr}/rechnung"),
     ("POST", "/www/token"),
     ("DELETE", "/www/log"),
 }

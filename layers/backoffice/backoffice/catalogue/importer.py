@@ -42,6 +42,28 @@ class TaxCodeRecord(RequestModel):
     Verwendung: Literal["Inland", "Ausland"] = "Inland"
 
 
+class SellerRecord(RequestModel):
+    """Firma: the company as seller of its invoices (issue 16)."""
+
+    Name: Annotated[str, Field(min_length=1, max_length=80)]
+    Adresse1: Annotated[str, Field(min_length=1, max_length=70)]
+    PLZ: Annotated[str, Field(min_length=1, max_length=16)]
+    Ort: Annotated[str, Field(min_length=1, max_length=35)]
+    Land: Annotated[str, Field(pattern=r"^[A-Z]{2}$")] = "CH"
+    UID: Annotated[str, Field(min_length=1, max_length=30)]
+    IBAN: Annotated[str, Field(pattern=r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$")]
+    QRIBAN: Annotated[str, Field(pattern=r"^(CH|LI)[0-9]{2}3[01][0-9]{3}[A-Z0-9]{12}$")] | None = None
+    Email: Annotated[str, Field(max_length=80)] | None = None
+
+
+class PaymentTermRecord(RequestModel):
+    """A payment condition: KundBedTyp (absent: the default one), days until due, text per language."""
+
+    KundBedTyp: Annotated[int, Field(ge=0, le=255)] | None = None
+    Tage: Annotated[int, Field(ge=0, le=365)]
+    Text: Texts = Field(default_factory=dict)
+
+
 class ConfigRecord(RequestModel):
     Typ: Literal["Konfiguration"]
     Leitwaehrung: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
@@ -52,6 +74,8 @@ class ConfigRecord(RequestModel):
     Events: list[Literal["REST_Auft", "REST_Kunde"]] = Field(default_factory=list)
     StaoNr: int | None = None
     Lager: list[int] = Field(default_factory=list)
+    Firma: SellerRecord | None = None
+    Zahlungsbedingungen: list[PaymentTermRecord] = Field(default_factory=list)
 
 
 class AttributeRecord(RequestModel):

@@ -40,6 +40,7 @@ ERRORS: dict[int, str] = {
     401: "invalid_token: no valid bearer token (or, at /www/token, wrong credentials).",
     403: "forbidden: this token may not do this.",
     404: "not_found: no such record or route.",
+    406: "not_acceptable: the Accept header names no representation the route has.",
     409: "conflict: the record changed or the operation was done already.",
     413: "payload_too_large: the request is larger than 6 MB.",
     415: "unsupported_media_type: send the body as application/json.",

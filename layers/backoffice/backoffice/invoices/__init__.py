@@ -1,3 +1,4 @@
-"""Invoices: ZUGFeRD / Factur-X / XRechnung, an invoice XML embedded into a PDF/A-3 and taken out again.
-Only the zugferd function imports it (the PDF libraries stay out of every other function's path).
+"""Invoices: ZUGFeRD / Factur-X / XRechnung embedding and extraction, and an order's own e-invoice
+(EN 16931 XML, the PDF with its QR-bill, issued once and stored). Only the zugferd and rechnung
+functions import it (the PDF libraries stay out of every other function's path).
 """

@@ -1,0 +1,149 @@
+"""Routes of /www/auftrag/{AuftNr}/rechnung: issue an order's e-invoice once, read it back."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.openapi.params import Path
+from pydantic import BaseModel, ConfigDict, Field
+
+from backoffice.catalogue.media import etag, matches
+from backoffice.errors import NotAcceptable
+from backoffice.http.openapi import documented
+from backoffice.http.request_body import header
+from backoffice.http.resolver import created_response, entrypoint, json_response, make_resolver
+from backoffice.invoices import issue
+from backoffice.links import link
+from backoffice.models import Number
+from backoffice.platform.idempotency import HEADER, run_once
+
+app = make_resolver()
+
+PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
+
+
+class RechnungDaten(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
+    RechNr: str = Field(description="Rechnungsnummer")
+    AuftNr: str
+    KundNr: str | None = None
+    RechDatum: str = Field(description="Rechnungsdatum, YYYY-MM-DD")
+    FaelligDatum: str = Field(description="Fälligkeitsdatum aus der Zahlungsbedingung, YYYY-MM-DD")
+    Zahlungsreferenz: str = Field(description="QR-Referenz (CHF) oder RF-Referenz (EUR)")
+    WaehrAbk: str
+    AuftNetto: Number
+    AuftWUST: Number
+    AuftBrutto: Number
+    links: list[dict[str, str]]
+
+
+class RechnungAntwort(BaseModel):
+    """POST and GET (JSON) /www/auftrag/{AuftNr}/rechnung."""
+
+    model_config = ConfigDict(defer_build=True)
+    data: RechnungDaten
+
+
+def _head(record: dict[str, Any]) -> dict[str, Any]:
+    auft_nr = str(record["AuftNr"])
+    path = f"/www/auftrag/{auft_nr}/rechnung"
+    fields = ("RechNr", "AuftNr", "KundNr", "RechDatum", "FaelligDatum", "Zahlungsreferenz", "WaehrAbk")
+    return {
+        "data": {
+            **{k: record.get(k) for k in fields},
+            **{k: record[k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")},
+            "links": [
+                link(path, "rechnung/pdf"),
+                link(path, "rechnung/xml"),
+                link(f"/www/auftrag/{auft_nr}", "auftrag/"),
+            ],
+        }
+    }
+
+
+@app.post(
+    "/www/auftrag/<AuftNr>/rechnung",
+    summary="Issue the order's invoice (once; a repeat answers the same invoice with 200)",
+    responses={
+        **documented(201, RechnungAntwort, description="The invoice is issued", errors=(404, 409)),
+        **documented(200, RechnungAntwort, description="The invoice was issued before"),
+    },
+)
+def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
+    key = header(app.current_event.raw_event, HEADER)
+
+    def _issue() -> dict[str, Any]:
+        issued = issue.issue(AuftNr)
+        return {"status": 201 if issued.created else 200, "RechNr": issued.record["RechNr"]}
+
+    # The idempotency store keeps only the status: its JSON would turn the amounts into strings, so
+    # a replay answers from the invoice record, which never changes once written.
+    answer = run_once("rechnung-post", key, {"AuftNr": AuftNr}, _issue, app.lambda_context)
+    record = issue.read_record(AuftNr, consistent=True)
+    if record is None or record["RechNr"] != answer["RechNr"]:
+        raise RuntimeError(f"invoice {answer['RechNr']} of order {AuftNr} is not recorded")
+    return created_response(_head(record), status=int(answer["status"]))
+
+
+def _wanted(accept: str | None) -> str:
+    """The first of PDF, XML, JSON the Accept header names (q-values are not weighed); PDF for */*."""
+    if not accept:
+        return PDF
+    for part in accept.split(","):
+        media_type = part.split(";")[0].strip().lower()
+        if media_type in (PDF, XML, JSON):
+            return media_type
+        if media_type == "text/xml":
+            return XML
+        if media_type in ("*/*", "application/*"):
+            return PDF
+    raise NotAcceptable(
+        f"The invoice is available as {PDF}, {XML} or {JSON}.", {"Accept": accept, "available": [PDF, XML, JSON]}
+    )
+
+
+FILE_HEADERS = {
+    "ETag": {"description": "Version of the representation; send it as If-None-Match.", "schema": {"type": "string"}},
+    "Cache-Control": {"description": "no-cache: revalidate with If-None-Match.", "schema": {"type": "string"}},
+}
+
+
+# No return annotation: the PDF is binary and must pass the resolver's response validation untouched.
+@app.get(
+    "/www/auftrag/<AuftNr>/rechnung",
+    summary="Read the order's invoice: the PDF, the XML alone, or its head data (Accept)",
+    responses={
+        **documented(
+            200,
+            RechnungAntwort,
+            description="The PDF/A-3 with the embedded XML, the XML, or the head data as JSON",
+            binary=(PDF, XML),
+            headers={
+                **FILE_HEADERS,
+                "Content-Length": {"description": "Length in bytes.", "schema": {"type": "integer"}},
+            },
+            errors=(404, 406),
+        ),
+        **documented(304, description="Not modified: the If-None-Match tag is current", headers=FILE_HEADERS),
+    },
+)
+def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
+    wanted = _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept"))
+    record = issue.get_record(AuftNr)
+    kind = {PDF: "Pdf", XML: "Xml", JSON: "Pdf"}[wanted]
+    # The JSON tag differs from the PDF's: a cache must not answer one representation for the other.
+    tag = etag(str(record[f"{kind}SHA256"]) + ("-json" if wanted == JSON else ""))
+    headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept"}
+    if matches(app.current_event.headers.get("If-None-Match"), tag):
+        return Response(304, None, "", headers=headers)
+    if wanted == JSON:
+        return json_response(_head(record), headers=headers)
+    body = issue.get_file(record, kind)
+    headers["Content-Length"] = str(len(body))
+    headers["Content-Disposition"] = f'inline; filename="rechnung-{record["RechNr"]}.{kind.lower()}"'
+    return Response(200, wanted, body, headers=headers)
+
+
+lambda_handler = entrypoint(app)

@@ -1,0 +1,224 @@
+"""The EN 16931 invoice XML (Factur-X / ZUGFeRD 2.x, profile EN 16931, UN/CEFACT CII) of an order.
+
+Every amount is the order's STORED figure (its read shape), never recomputed here: line net
+amounts are PosPreisTotal, the VAT breakdown is the MWSTRekapitulation, the totals are AuftNetto,
+AuftWUST and AuftBrutto. What the order says is what the invoice says; a rule of EN 16931 that
+does not hold is a fault of the order's calculation, found by the tests, not hidden here.
+The XML is built with drafthorse, which checks it against the Factur-X EN 16931 XSD.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from drafthorse.models.accounting import ApplicableTradeTax, CategoryTradeTax, TradeAllowanceCharge
+from drafthorse.models.document import Document
+from drafthorse.models.note import IncludedNote
+from drafthorse.models.party import TaxRegistration
+from drafthorse.models.payment import PaymentMeans, PaymentTerms
+from drafthorse.models.tradelines import LineItem
+
+from backoffice.company import Seller
+
+PROFILE = "urn:cen.eu:en16931:2017"
+SCHEMA = "FACTUR-X_EN16931"
+INVOICE = "380"  # UNTDID 1001: commercial invoice
+PIECE = "C62"  # UN/ECE Rec 20 "one": quantities are in the article's base unit
+CREDIT_TRANSFER = "58"  # UNTDID 4461: SEPA credit transfer (EUR)
+CREDIT_TRANSFER_NON_SEPA = "30"  # credit transfer (CHF QR-bill)
+EXPORT_REASON = "Export outside the EU"
+EXPORT_REASON_CODE = "VATEX-EU-G"
+DELIVERY_CHARGE_REASON = "Delivery costs"
+DELIVERY_CHARGE_CODE = "FC"  # UNTDID 7161: freight charge
+TWO = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class InvoiceHead:
+    """What the invoice adds to the order: its number, dates, payment reference and terms text."""
+
+    rech_nr: str
+    issued: date
+    due: date
+    payment_reference: str
+    terms: str
+
+
+def _money(value: Any) -> Decimal:
+    return Decimal(str(value)).quantize(TWO)
+
+
+def tax_category(recap_line: dict[str, Any]) -> str:
+    """UNTDID 5305: G for the exempt export code (class X, or rate 0), S otherwise."""
+    if recap_line.get("PosWUSTKlasse") == "X" or Decimal(str(recap_line.get("PosWUSTSatz") or 0)) == 0:
+        return "G"
+    return "S"
+
+
+def _category_of_rate(recap: list[dict[str, Any]], rate: Decimal) -> str:
+    line = next((r for r in recap if Decimal(str(r.get("PosWUSTSatz") or 0)) == rate), None)
+    return tax_category(line) if line else ("G" if rate == 0 else "S")
+
+
+def delivery_charge(order: dict[str, Any]) -> Decimal:
+    """AuftLiefKost when it is part of the stored totals (AuftNetto above the sum of the lines), else 0.
+
+    The order stores its totals; the delivery costs are a document-level charge (BG-21) only when
+    the calculation put them into AuftNetto, so the XML's sums stay those of the order either way.
+    """
+    lines = sum((_money(p["PosPreisTotal"]) for p in order.get("Positionen") or []), Decimal(0))
+    charge = _money(order["GrundDaten"].get("AuftLiefKost") or 0)
+    net = _money(order["GrundDaten"]["AuftNetto"])
+    return charge if charge and net - lines == charge else Decimal(0)
+
+
+def _charge_rate(order: dict[str, Any], charge: Decimal) -> Decimal:
+    """The rate whose recap basis exceeds its lines by the charge: where the calculation taxed it."""
+    by_rate: dict[Decimal, Decimal] = {}
+    for p in order.get("Positionen") or []:
+        rate = Decimal(str(p.get("WUSTSatz") or 0))
+        by_rate[rate] = by_rate.get(rate, Decimal(0)) + _money(p["PosPreisTotal"])
+    for r in order.get("MWSTRekapitulation") or []:
+        rate = Decimal(str(r.get("PosWUSTSatz") or 0))
+        if _money(r["PosBetragNetto"]) - by_rate.get(rate, Decimal(0)) == charge:
+            return rate
+    return max(by_rate, default=Decimal(0))
+
+
+def _party(party: Any, address: dict[str, Any]) -> None:
+    name = " ".join(str(address[k]) for k in ("AdrVorname", "AdrName") if address.get(k))
+    party.name = str(address.get("AdrFirma") or name or "-")
+    party.address.line_one = str(address.get("AdrAdresse1") or "")
+    if address.get("AdrAdresse2"):
+        party.address.line_two = str(address["AdrAdresse2"])
+    party.address.postcode = str(address.get("OrtPLZ") or "")
+    party.address.city_name = str(address.get("OrtName") or "")
+    party.address.country_id = str(address.get("ISOLandA2") or address.get("OrtLand") or "CH")
+
+
+def build_xml(order: dict[str, Any], head: InvoiceHead, seller: Seller) -> bytes:
+    """The CII XML of the order's invoice, checked against the EN 16931 XSD by drafthorse."""
+    grund = order["GrundDaten"]
+    currency = str(grund.get("WaehrAbk") or "CHF")
+    recap = order.get("MWSTRekapitulation") or []
+    addresses = order.get("Adressen") or {}
+    doc = Document()
+    doc.context.guideline_parameter.id = PROFILE
+    doc.header.id = head.rech_nr
+    doc.header.type_code = INVOICE
+    doc.header.issue_date_time = head.issued
+    if grund.get("AuftKomment"):
+        note = IncludedNote()
+        note.content = str(grund["AuftKomment"])
+        doc.header.notes.add(note)
+
+    agreement = doc.trade.agreement
+    agreement.buyer_reference = str(grund.get("AuftBestellRef") or grund.get("KundNr") or grund["AuftNr"])
+    agreement.seller.name = seller.name
+    agreement.seller.address.line_one = seller.street
+    agreement.seller.address.postcode = seller.postcode
+    agreement.seller.address.city_name = seller.city
+    agreement.seller.address.country_id = seller.country
+    agreement.seller.tax_registrations.add(TaxRegistration(id=("VA", seller.vat_id)))
+    _party(agreement.buyer, addresses.get("RechAdr") or addresses.get("KontaktAdr") or {})
+    if grund.get("KundNr"):
+        agreement.buyer.id = str(grund["KundNr"])
+    if grund.get("AuftBestellNr"):
+        agreement.buyer_order.issuer_assigned_id = str(grund["AuftBestellNr"])
+    agreement.seller_order.issuer_assigned_id = str(grund["AuftNr"])
+
+    delivery = addresses.get("LiefAdr")
+    if delivery:
+        _party(doc.trade.delivery.ship_to, delivery)
+    doc.trade.delivery.event.occurrence = head.issued
+
+    for p in order.get("Positionen") or []:
+        doc.trade.items.add(_line(p, recap))
+
+    settlement = doc.trade.settlement
+    settlement.currency_code = currency
+    settlement.payment_reference = head.payment_reference
+    means = PaymentMeans()
+    means.type_code = CREDIT_TRANSFER if currency == "EUR" else CREDIT_TRANSFER_NON_SEPA
+    means.payee_account.iban = seller.payment_iban(currency)
+    means.payee_account.account_name = seller.name
+    settlement.payment_means.add(means)
+
+    charge = delivery_charge(order)
+    if charge:
+        rate = _charge_rate(order, charge)
+        allowance_charge = TradeAllowanceCharge()
+        allowance_charge.indicator = True
+        allowance_charge.actual_amount = charge
+        allowance_charge.reason_code = DELIVERY_CHARGE_CODE
+        allowance_charge.reason = DELIVERY_CHARGE_REASON
+        charge_tax = CategoryTradeTax()
+        charge_tax.type_code = "VAT"
+        charge_tax.category_code = _category_of_rate(recap, rate)
+        charge_tax.rate_applicable_percent = rate
+        allowance_charge.trade_tax.add(charge_tax)
+        settlement.allowance_charge.add(allowance_charge)
+
+    for r in recap:
+        tax = ApplicableTradeTax()
+        tax.calculated_amount = _money(r["PosWUST"])
+        tax.basis_amount = _money(r["PosBetragNetto"])
+        tax.type_code = "VAT"
+        category = tax_category(r)
+        tax.category_code = category
+        if category == "G":
+            tax.exemption_reason = EXPORT_REASON
+            tax.exemption_reason_code = EXPORT_REASON_CODE
+        tax.rate_applicable_percent = Decimal(str(r.get("PosWUSTSatz") or 0))
+        settlement.trade_tax.add(tax)
+
+    terms = PaymentTerms()
+    terms.description = head.terms
+    terms.due = head.due
+    settlement.terms.add(terms)
+
+    net = _money(grund["AuftNetto"])
+    vat = _money(grund["AuftWUST"])
+    gross = _money(grund["AuftBrutto"])
+    totals = settlement.monetary_summation
+    totals.line_total = net - charge  # BT-106: the lines; BT-109 = BT-106 + BT-108
+    totals.charge_total = charge
+    totals.allowance_total = Decimal("0.00")
+    totals.tax_basis_total = net
+    totals.tax_total = (vat, currency)
+    totals.grand_total = net + vat
+    totals.rounding_amount = gross - (net + vat)  # BT-114: the CHF cash (Rappen) rounding
+    totals.prepaid_total = Decimal("0.00")
+    totals.due_amount = gross
+    xml: bytes = doc.serialize(schema=SCHEMA)
+    return xml
+
+
+def _line(p: dict[str, Any], recap: list[dict[str, Any]]) -> LineItem:
+    rate = Decimal(str(p.get("WUSTSatz") or 0))
+    basis = _money(p.get("PosPreisBasis") if p.get("PosPreisBasis") is not None else p["PosPreisTotal"])
+    total = _money(p["PosPreisTotal"])
+    li = LineItem()
+    li.document.line_id = str(p.get("VisPosNr") or p["PosNr"])
+    if p.get("ArtNr"):
+        li.product.seller_assigned_id = str(p["ArtNr"])
+    li.product.name = str(p.get("PosBez") or p.get("ArtNr") or "-")
+    # BT-146 is the price before the line's discount; the discount is the line allowance (BG-27),
+    # so qty x price - allowance gives PosPreisTotal exactly as the order stored it.
+    li.agreement.net.amount = Decimal(str(p["PosPreisEinzel"]))
+    li.delivery.billed_quantity = (Decimal(str(p["PosAnzBest"])), PIECE)
+    li.settlement.trade_tax.type_code = "VAT"
+    li.settlement.trade_tax.category_code = _category_of_rate(recap, rate)
+    li.settlement.trade_tax.rate_applicable_percent = rate
+    if basis != total:
+        allowance = TradeAllowanceCharge()
+        allowance.indicator = False
+        allowance.actual_amount = basis - total
+        allowance.reason_code = "95"  # UNTDID 5189: discount
+        allowance.reason = f"Rabatt {p.get('GRabSatz')} %"
+        li.settlement.allowance_charge.add(allowance)
+    li.settlement.monetary_summation.total_amount = total
+    return li

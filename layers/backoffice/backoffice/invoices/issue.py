@@ -1,0 +1,167 @@
+"""An order's invoice, issued once: its number, dates, the PDF and XML stored immutably, its record.
+
+Issue: the order is read (404 when missing, 409 in a state that may not be invoiced); an invoice
+already recorded is answered as it is (never a second number). Otherwise a RechNr is taken from the
+atomic counter, XML and PDF are rendered from the order's stored figures, written to S3 under
+keys that carry the RechNr (so two racing requests never overwrite each other's files), and the
+record is put on the condition that none exists yet. The loser of a race answers the winner's
+invoice; its number stays unused (a gap, docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from botocore.exceptions import ClientError
+
+from backoffice import company
+from backoffice.errors import Conflict, NotFound
+from backoffice.platform import dynamo
+from backoffice.platform.aws import client
+from backoffice.platform.environment import get_settings
+from backoffice.sales import document_store
+
+RECH_NR_START = 500001
+SK = "RECHNUNG"
+S3_PREFIX = "rechnung/"
+# The contract's states: N new, O open, A completed may be invoiced; P is a quotation.
+INVOICEABLE = ("N", "O", "A")
+# Invoice and due dates are the company's calendar days, not UTC's.
+LOCAL_ZONE = ZoneInfo("Europe/Zurich")
+
+
+def pk(auft_nr: str) -> str:
+    return f"RECHNUNG#{auft_nr}"
+
+
+@dataclass(frozen=True)
+class Issued:
+    record: dict[str, Any]
+    created: bool  # False: the invoice existed already
+
+
+def payment_reference(rech_nr: str, currency: str, seller: company.Seller) -> str:
+    """A QR reference (27 digits, mod 10 recursive) for CHF to a QR-IBAN, else an ISO 11649 RF reference."""
+    from stdnum.ch import esr
+    from stdnum.iso7064 import mod_97_10
+
+    if currency == "CHF" and seller.qr_iban:
+        body = rech_nr.rjust(26, "0")
+        return body + esr.calc_check_digit(body)
+    return "RF" + mod_97_10.calc_check_digits(rech_nr + "RF") + rech_nr
+
+
+def read_record(auft_nr: str, consistent: bool = False) -> dict[str, Any] | None:
+    item = dynamo.get_item(pk(auft_nr), SK, consistent=consistent)
+    return None if item is None else {k: v for k, v in item.items() if k not in ("PK", "SK")}
+
+
+def get_record(auft_nr: str) -> dict[str, Any]:
+    record = read_record(auft_nr)
+    if record is None:
+        raise NotFound(f"Order {auft_nr} has no invoice.", {"AuftNr": auft_nr})
+    return record
+
+
+def get_file(record: dict[str, Any], kind: str) -> bytes:
+    """The stored PDF or XML of an invoice record."""
+    body: bytes = client("s3").get_object(Bucket=get_settings().bucket_name, Key=record[f"{kind}Key"])["Body"].read()
+    return body
+
+
+def _today() -> date:
+    return datetime.now(UTC).astimezone(LOCAL_ZONE).date()
+
+
+def issue(auft_nr: str) -> Issued:
+    # The renderers (fpdf2, qrbill, drafthorse, factur-x) load with the first issue: a GET of a
+    # stored invoice only reads S3 and keeps its cold start free of them.
+    from backoffice.invoices import en16931, pdf, zugferd
+
+    existing = read_record(auft_nr, consistent=True)
+    if existing is not None:
+        return Issued(existing, created=False)
+    stored = document_store.read(document_store.ORDER, auft_nr, consistent=True)
+    if stored is None:
+        raise NotFound(f"No order {auft_nr}.", {"AuftNr": auft_nr})
+    status = stored.head.get("AuftStatus")
+    if status not in INVOICEABLE:
+        raise Conflict(
+            f"Order {auft_nr} has state {status} and cannot be invoiced.",
+            {"AuftNr": auft_nr, "AuftStatus": status, "invoiceable": list(INVOICEABLE)},
+        )
+    if not stored.positions:
+        raise Conflict(f"Order {auft_nr} has no positions to invoice.", {"AuftNr": auft_nr})
+    if stored.document().price_kind != "N":
+        # Gross-price documents store gross line totals; EN 16931 lines are net and the net per
+        # line is not stored. Mapping them needs the calculation's own net lines (docs/invoices.md).
+        raise Conflict(
+            f"Order {auft_nr} has gross prices (Preisart B); invoices are issued for net-price orders only.",
+            {"AuftNr": auft_nr, "Preisart": "B"},
+        )
+    seller = company.seller()
+    if seller is None:
+        raise Conflict(
+            "The company configuration has no seller (Firma): no invoice can be issued.", {"Konfiguration": "Firma"}
+        )
+    order = document_store.read_shape(stored)
+    grund = order["GrundDaten"]
+    currency = str(grund.get("WaehrAbk") or "CHF")
+    language = str(stored.head.get("Sprache") or "ger")
+    term = company.payment_term(grund.get("KundBedTyp"))
+    rech_nr = str(dynamo.next_number("RechNr", start=RECH_NR_START))
+    issued = _today()
+    head = en16931.InvoiceHead(
+        rech_nr=rech_nr,
+        issued=issued,
+        due=issued + timedelta(days=term.days),
+        payment_reference=payment_reference(rech_nr, currency, seller),
+        terms=term.texts.get(language) or term.texts.get("ger") or pdf.default_terms(term.days, language),
+    )
+    xml = en16931.build_xml(order, head, seller)
+    rendered = pdf.render(order, head, seller, language)
+    with zugferd.captured_log() as log:
+        combined = zugferd.combine(rendered, xml, log).pdf
+    record = {
+        "RechNr": rech_nr,
+        "AuftNr": auft_nr,
+        "KundNr": grund.get("KundNr"),
+        "RechDatum": issued.isoformat(),
+        "FaelligDatum": head.due.isoformat(),
+        "Zahlungsreferenz": head.payment_reference,
+        "WaehrAbk": currency,
+        "AuftNetto": grund["AuftNetto"],
+        "AuftWUST": grund["AuftWUST"],
+        "AuftBrutto": grund["AuftBrutto"],
+        "Sprache": language,
+        "ErstelltUTC": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        **_store(auft_nr, rech_nr, "Pdf", combined, "application/pdf"),
+        **_store(auft_nr, rech_nr, "Xml", xml, "application/xml"),
+    }
+    try:
+        dynamo.put_item({"PK": pk(auft_nr), "SK": SK, **record}, condition="attribute_not_exists(PK)")
+    except ClientError as exc:
+        if exc.response.get("Error", {}).get("Code") != "ConditionalCheckFailedException":
+            raise
+        winner = read_record(auft_nr, consistent=True)
+        if winner is None:
+            raise
+        return Issued(winner, created=False)
+    return Issued(record, created=True)
+
+
+def _store(auft_nr: str, rech_nr: str, kind: str, body: bytes, content_type: str) -> dict[str, Any]:
+    key = f"{S3_PREFIX}{auft_nr}/{rech_nr}.{kind.lower()}"
+    # If-None-Match: an issued file is never overwritten, not even by our own retry.
+    client("s3").put_object(
+        Bucket=get_settings().bucket_name, Key=key, Body=body, ContentType=content_type, IfNoneMatch="*"
+    )
+    return {
+        f"{kind}Key": key,
+        f"{kind}SHA256": hashlib.sha256(body).hexdigest(),
+        f"{kind}Groesse": len(body),
+    }

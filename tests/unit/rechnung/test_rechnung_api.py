@@ -1,0 +1,298 @@
+"""POST/GET /www/auftrag/{AuftNr}/rechnung in-process (moto): issue once, the stored files, the XML's figures."""
+
+from __future__ import annotations
+
+import base64
+import io
+from datetime import date, timedelta
+from decimal import Decimal
+
+import pytest
+from pypdf import PdfReader
+
+from tests.unit.kunden.helpers import Context, event, load_app
+from tests.unit.rechnung.en16931_rules import NS, check, one, total
+
+CHF_ORDER = {
+    "GrundDaten": {"KundNr": "100004", "AuftBestellNr": "WS-4711", "AuftBez": "Kaffee für das Büro"},
+    "Positionen": [
+        {"ArtNr": "1000", "Menge": 3},
+        {"ArtNr": "1002", "Menge": 20, "VPEinheit": "PAK", "GRabSatz": 10},
+    ],
+}
+EUR_ORDER = {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 3}]}
+PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
+
+
+def order(call, body) -> tuple[str, dict]:
+    answer = call("auftrag", "POST", "/www/auftrag", body)
+    assert answer.status == 201, answer.text
+    auft_nr = answer.json()["data"]["AuftNr"]
+    return auft_nr, call("auftrag", "GET", f"/www/auftrag/{auft_nr}").json()["data"]
+
+
+def fetch(call, auft_nr: str, accept: str, **headers: str):
+    return call("rechnung", "GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": accept, **headers})
+
+
+def binary(result: dict) -> bytes:
+    """The body of a proxy result as the bytes API Gateway sends."""
+    assert result["statusCode"] == 200, result
+    body = result["body"]
+    return base64.b64decode(body) if result.get("isBase64Encoded") else body.encode("utf-8")
+
+
+def as_bytes(call, auft_nr: str, accept: str) -> bytes:
+    raw = event("GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": accept})
+    raw["pathParameters"] = {"AuftNr": auft_nr}
+    raw["resource"] = "/www/auftrag/{AuftNr}/rechnung"
+    return binary(load_app("rechnung").lambda_handler(raw, Context()))
+
+
+def unembedded_fonts(reader: PdfReader) -> set[str]:
+    """Fonts used without their program in the file (PDF/A forbids them: the core fonts, for one)."""
+    missing = set()
+    for page in reader.pages:
+        resources = page.get("/Resources") or {}
+        fonts = resources.get("/Font") or {}
+        xobjects = resources.get("/XObject") or {}
+        for xobject in xobjects.values():  # the QR-bill's SVG becomes a form with fonts of its own
+            fonts = {**fonts, **((xobject.get_object().get("/Resources") or {}).get("/Font") or {})}
+        for font in fonts.values():
+            font = font.get_object()
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
+            if descriptor is None or not any(
+                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
+            ):
+                missing.add(str(font.get("/BaseFont")))
+    return missing
+
+
+def extract(pdf: bytes) -> bytes:
+    """POST /www/zugferd Extract of the PDF: the embedded XML as the route answers it."""
+    raw = event("POST", "/www/zugferd", {"Operation": "Extract", "PDF": base64.b64encode(pdf).decode()})
+    return binary(load_app("zugferd").lambda_handler(raw, Context()))
+
+
+def test_a_chf_invoice_is_issued_once_with_the_orders_figures(call):
+    auft_nr, data = order(call, CHF_ORDER)
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 201, answer.text
+    head = answer.json()["data"]
+    today = date.fromisoformat(head["RechDatum"])
+    assert head["RechNr"] == "500001"
+    assert head["AuftNr"] == auft_nr
+    assert head["FaelligDatum"] == (today + timedelta(days=30)).isoformat()  # the default condition
+    assert (head["AuftNetto"], head["AuftWUST"], head["AuftBrutto"]) == (64.8, 1.68, 66.5)
+    assert head["Zahlungsreferenz"] == "000000000000000000005000019"
+    assert [link["rel"] for link in head["links"]] == ["rechnung/pdf", "rechnung/xml", "auftrag/"]
+    assert head["links"][0]["href"].endswith(f"/www/auftrag/{auft_nr}/rechnung")
+
+    again = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert again.status == 200
+    assert again.json() == answer.json()
+
+    as_json = fetch(call, auft_nr, JSON)
+    assert as_json.status == 200
+    assert as_json.json() == answer.json()
+
+    xml = as_bytes(call, auft_nr, XML)
+    root = check(xml)
+    lines = root.xpath("//ram:IncludedSupplyChainTradeLineItem", namespaces=NS)
+    assert [Decimal(li.xpath("string(.//ram:LineTotalAmount)", namespaces=NS)) for li in lines] == [
+        Decimal(str(p["PosPreisTotal"])) for p in data["Positionen"]
+    ]
+    grund = data["GrundDaten"]
+    assert total(root, "LineTotalAmount") == Decimal(str(grund["AuftNetto"]))  # BT-106 (no delivery costs)
+    assert total(root, "TaxTotalAmount") == Decimal(str(grund["AuftWUST"]))  # BT-110
+    assert total(root, "DuePayableAmount") == Decimal(str(grund["AuftBrutto"]))  # BT-115
+    assert total(root, "RoundingAmount") == Decimal("0.02")  # BT-114: 66.48 -> 66.50
+    recap = data["MWSTRekapitulation"][0]
+    assert one(root, "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:BasisAmount") == Decimal("64.80")
+    assert one(root, "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:CalculatedAmount") == Decimal(
+        str(recap["PosWUST"])
+    )
+    assert (
+        root.xpath(
+            "string(//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode)", namespaces=NS
+        )
+        == "S"
+    )
+    assert root.xpath("string(//ram:SellerTradeParty/ram:Name)", namespaces=NS) == "Muster Handel AG"
+    assert (
+        root.xpath("string(//ram:PayeePartyCreditorFinancialAccount/ram:IBANID)", namespaces=NS)
+        == "CH4431999123000889012"
+    )
+    assert root.xpath("string(//ram:BuyerOrderReferencedDocument/ram:IssuerAssignedID)", namespaces=NS) == "WS-4711"
+    # The discounted line: 9.00 less 10 % as a line allowance of 0.90.
+    assert lines[1].xpath("string(.//ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount)", namespaces=NS) == "0.90"
+
+    pdf = as_bytes(call, auft_nr, PDF)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.attachments["factur-x.xml"] == [xml]  # the stored XML is the embedded one, byte for byte
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "Rechnung 500001" in text
+    assert "Kaffee Bohnen Crema 1 kg" in text
+    assert "2 PAK" in text
+    assert "10 %" in text
+    assert "Zahlteil" in text  # the QR-bill's payment part
+    assert "Zahlbar durch" in text
+    assert unembedded_fonts(reader) == set()
+    assert extract(pdf) == xml
+
+
+def test_get_answers_an_etag_and_304(call):
+    auft_nr, _ = order(call, CHF_ORDER)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    for accept in (PDF, XML, JSON):
+        first = fetch(call, auft_nr, accept)
+        assert first.status == 200
+        assert first.headers["Content-Type"].startswith(accept)
+        tag = first.headers["ETag"]
+        again = fetch(call, auft_nr, accept, **{"If-None-Match": tag})
+        assert again.status == 304
+        assert again.text == ""
+    assert fetch(call, auft_nr, PDF).headers["ETag"] != fetch(call, auft_nr, XML).headers["ETag"]
+    refused = fetch(call, auft_nr, "image/png")
+    assert refused.status == 406
+    assert refused.json()["error"] == "not_acceptable"
+
+
+def test_an_eur_export_invoice_has_category_g_and_an_epc_code(call):
+    auft_nr, data = order(call, EUR_ORDER)
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 201, answer.text
+    head = answer.json()["data"]
+    assert head["WaehrAbk"] == "EUR"
+    assert head["Zahlungsreferenz"].startswith("RF")
+    root = check(as_bytes(call, auft_nr, XML))
+    tax = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
+    assert root.xpath(f"string({tax}/ram:CategoryCode)", namespaces=NS) == "G"
+    assert root.xpath(f"string({tax}/ram:ExemptionReasonCode)", namespaces=NS) == "VATEX-EU-G"
+    assert total(root, "DuePayableAmount") == Decimal(str(data["GrundDaten"]["AuftBrutto"])) == Decimal("60.09")
+    assert (
+        root.xpath("string(//ram:PayeePartyCreditorFinancialAccount/ram:IBANID)", namespaces=NS)
+        == "CH5604835012345678009"
+    )
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages)
+    assert "IBAN CH5604835012345678009" in text
+    assert "Zahlteil" not in text
+
+
+def test_french_customer_gets_a_french_invoice_with_accents(call):
+    auft_nr, _ = order(call, {"GrundDaten": {"KundNr": "100002"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages)
+    assert "Facture 500001" in text
+    assert "Échéance" in text
+    assert "Récapitulation TVA" in text
+
+
+def test_100_positions_span_pages_with_the_heading_repeated(call):
+    body = {
+        "GrundDaten": {"KundNr": "100004", "AuftBez": "Grossbestellung"},
+        "Positionen": [{"ArtNr": "1000", "Menge": 1, "PosBez": f"Kaffee Bohnen Crème Größe {i}"} for i in range(100)],
+    }
+    auft_nr, _ = order(call, body)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    reader = PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF)))
+    table_pages = [p.extract_text() for p in reader.pages if "Größe" in p.extract_text()]
+    assert len(table_pages) >= 2
+    for text in table_pages:
+        assert "Bezeichnung" in text  # the table's heading on every page it spans
+        assert "Rechnung 500001" in text
+    assert "Kaffee Bohnen Crème Größe 99" in "\n".join(table_pages)
+    check(as_bytes(call, auft_nr, XML))
+
+
+def test_a_missing_order_is_a_404_and_an_uninvoiced_one_has_no_invoice(call):
+    missing = call("rechnung", "POST", "/www/auftrag/999999/rechnung")
+    assert missing.status == 404
+    assert missing.json() == {
+        "error": "not_found",
+        "error_description": "No order 999999.",
+        "info": {"AuftNr": "999999"},
+    }
+    auft_nr, _ = order(call, CHF_ORDER)
+    none_yet = fetch(call, auft_nr, JSON)
+    assert none_yet.status == 404
+    assert none_yet.json()["info"] == {"AuftNr": auft_nr}
+
+
+def test_an_order_in_a_state_that_may_not_be_invoiced_is_a_409(call):
+    from backoffice.platform import dynamo
+
+    auft_nr, _ = order(call, CHF_ORDER)
+    head = dynamo.get_item(f"AUFTRAG#{auft_nr}", "KOPF")
+    dynamo.put_item({**head, "AuftStatus": "P"})
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 409
+    assert answer.json()["info"] == {"AuftNr": auft_nr, "AuftStatus": "P", "invoiceable": ["N", "O", "A"]}
+    assert dynamo.get_item(f"RECHNUNG#{auft_nr}", "RECHNUNG") is None
+
+
+def test_the_idempotency_key_answers_the_first_invoice(call):
+    auft_nr, _ = order(call, CHF_ORDER)
+    key = {"Idempotency-Key": "inv-1"}
+    first = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung", headers=key)
+    again = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung", headers=key)
+    assert (first.status, again.status) == (201, 201)
+    assert first.json() == again.json()
+
+
+@pytest.mark.parametrize(("typ", "days"), [(1, 10), (None, 30)])
+def test_the_due_date_follows_the_payment_condition(call, typ, days):
+    body = {**CHF_ORDER, "GrundDaten": {**CHF_ORDER["GrundDaten"], **({"KundBedTyp": typ} if typ is not None else {})}}
+    auft_nr, _ = order(call, body)
+    head = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").json()["data"]
+    assert date.fromisoformat(head["FaelligDatum"]) - date.fromisoformat(head["RechDatum"]) == timedelta(days=days)
+
+
+def test_a_lost_race_answers_the_winners_invoice_and_overwrites_nothing(call, monkeypatch):
+    from backoffice.invoices import issue
+
+    auft_nr, _ = order(call, CHF_ORDER)
+    first = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").json()["data"]
+    stored_pdf = as_bytes(call, auft_nr, PDF)
+    real = issue.read_record
+    seen: list[bool] = []
+
+    def blind_first(auft: str, consistent: bool = False):
+        # The second request's first look happens before the winner's record lands.
+        if not seen:
+            seen.append(True)
+            return None
+        return real(auft, consistent)
+
+    monkeypatch.setattr(issue, "read_record", blind_first)
+    late = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert late.status == 200
+    assert late.json()["data"] == first  # the winner's number, not the one the loser took
+    monkeypatch.setattr(issue, "read_record", real)
+    assert as_bytes(call, auft_nr, PDF) == stored_pdf
+
+
+def test_the_epc_payload_of_a_eur_invoice():
+    from backoffice.company import Seller
+    from backoffice.invoices import en16931, pdf
+
+    seller = Seller(
+        "Muster Handel AG", "B 1", "8001", "Zürich", "CH", "CHE-1 MWST", "CH5604835012345678009", None, None
+    )
+    head = en16931.InvoiceHead("500002", date(2026, 11, 23), date(2026, 12, 23), "RF22500002", "30 Tage")
+    assert pdf.epc_payload(seller, Decimal("60.09"), head).split("\n") == [
+        "BCD", "002", "1", "SCT", "", "Muster Handel AG", "CH5604835012345678009", "EUR60.09", "", "RF22500002", "",
+    ]  # fmt: skip
+
+
+def test_a_gross_price_order_is_a_409_not_an_invoice_with_gross_lines(call):
+    from backoffice.platform import dynamo
+
+    auft_nr, _ = order(call, CHF_ORDER)
+    chunk = dynamo.get_item(f"AUFTRAG#{auft_nr}", "POS#0001")
+    dynamo.put_item({**chunk, "Rows": chunk["Rows"].replace('"Preisart":"N"', '"Preisart":"B"')})
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 409, answer.text
+    assert answer.json()["info"] == {"AuftNr": auft_nr, "Preisart": "B"}
+    assert dynamo.get_item(f"RECHNUNG#{auft_nr}", "RECHNUNG") is None
