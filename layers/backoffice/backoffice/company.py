@@ -6,6 +6,7 @@ Read at most once a minute per container: it changes with an import, not per req
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
