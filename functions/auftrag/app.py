@@ -8,19 +8,12 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Path
 
 from backoffice.http.openapi import documented
-from backoffice.http.request_body import header
-from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver
-from backoffice.platform.idempotency import HEADER, run_once
+from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver, once
 from backoffice.sales import orders
 from backoffice.sales.request_models import OrderConvert, OrderCreate
 from backoffice.sales.views import AuftragAntwort, AuftragErstellt, AuftragUmgewandelt
 
 app = make_resolver()
-
-
-def _once(operation: str, create: Any) -> dict[str, Any]:
-    key = header(app.current_event.raw_event, HEADER)
-    return run_once(operation, key, app.current_event.json_body, create, app.lambda_context, caller=caller(app).user)
 
 
 @app.post(
@@ -31,7 +24,7 @@ def _once(operation: str, create: Any) -> dict[str, Any]:
 def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
     who = caller(app)
     return created_response(
-        _once("auftrag-post", lambda: {"data": {"AuftNr": orders.create_order(body, who.user, who.webshop)}})
+        once(app, "auftrag-post", lambda: {"data": {"AuftNr": orders.create_order(body, who.user, who.webshop)}})
     )
 
 
@@ -46,7 +39,7 @@ def convert(body: Annotated[OrderConvert, Body()]) -> Response[str]:
     def _convert() -> dict[str, Any]:
         return {"count": 1, "success": True, "data": {"AuftNr": orders.convert_quotation(body, user)}}
 
-    return created_response(_once("auftrag-put", _convert))
+    return created_response(once(app, "auftrag-put", _convert))
 
 
 @app.get(

@@ -9,10 +9,16 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
 
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import KundeAntwort, KundeErstellt
-from backoffice.http.request_body import header
-from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver, request_base
+from backoffice.http.resolver import (
+    caller,
+    created_response,
+    entrypoint,
+    json_response,
+    make_resolver,
+    once,
+    request_base,
+)
 from backoffice.parties import customers, order_list
-from backoffice.platform.idempotency import HEADER, run_once
 
 app = make_resolver()
 
@@ -27,15 +33,11 @@ MAX_ORDERS = 1000
 )
 def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
     user = caller(app).user
-    event = app.current_event.raw_event
 
     def _create() -> dict[str, object]:
         return {"data": {"DebiNr": customers.create_customer(body, user)}}
 
-    answer = run_once(
-        "kunden-post", header(event, HEADER), app.current_event.json_body, _create, app.lambda_context, caller=user
-    )
-    return created_response(answer)
+    return created_response(once(app, "kunden-post", _create))
 
 
 @app.get(

@@ -8,9 +8,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from backoffice.http.openapi import documented
-from backoffice.http.request_body import header
-from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver
-from backoffice.platform.idempotency import HEADER, run_once
+from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver, once
 from backoffice.sales import quotations
 from backoffice.sales.request_models import QuotationCreate, QuotationPatch
 from backoffice.sales.views import OfferteAntwort
@@ -31,13 +29,11 @@ def _answer(quotation: dict[str, Any]) -> dict[str, Any]:
 )
 def create(body: Annotated[QuotationCreate, Body()]) -> Response[str]:
     who = caller(app)
-    key = header(app.current_event.raw_event, HEADER)
 
     def _create() -> dict[str, Any]:
         return _answer(quotations.create_quotation(body, who.user, who.webshop))
 
-    answer = run_once("offerte-post", key, app.current_event.json_body, _create, app.lambda_context, caller=who.user)
-    return created_response(answer)
+    return created_response(once(app, "offerte-post", _create))
 
 
 @app.get(

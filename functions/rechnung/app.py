@@ -11,12 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from backoffice.catalogue.media import etag, matches
 from backoffice.errors import NotAcceptable
 from backoffice.http.openapi import documented
-from backoffice.http.request_body import header
-from backoffice.http.resolver import created_response, entrypoint, json_response, make_resolver
+from backoffice.http.resolver import created_response, entrypoint, json_response, make_resolver, once, request_base
 from backoffice.invoices import issue
-from backoffice.links import link
 from backoffice.models import Number
-from backoffice.platform.idempotency import HEADER, run_once
 
 app = make_resolver()
 
@@ -46,23 +43,6 @@ class RechnungAntwort(BaseModel):
     data: RechnungDaten
 
 
-def _head(record: dict[str, Any]) -> dict[str, Any]:
-    auft_nr = str(record["AuftNr"])
-    path = f"/www/auftrag/{auft_nr}/rechnung"
-    fields = ("RechNr", "AuftNr", "KundNr", "RechDatum", "FaelligDatum", "Zahlungsreferenz", "WaehrAbk")
-    return {
-        "data": {
-            **{k: record.get(k) for k in fields},
-            **{k: record[k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")},
-            "links": [
-                link(path, "rechnung/pdf"),
-                link(path, "rechnung/xml"),
-                link(f"/www/auftrag/{auft_nr}", "auftrag/"),
-            ],
-        }
-    }
-
-
 @app.post(
     "/www/auftrag/<AuftNr>/rechnung",
     summary="Issue the order's invoice (once; a repeat answers the same invoice with 200)",
@@ -72,19 +52,17 @@ def _head(record: dict[str, Any]) -> dict[str, Any]:
     },
 )
 def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
-    key = header(app.current_event.raw_event, HEADER)
-
     def _issue() -> dict[str, Any]:
         issued = issue.issue(AuftNr)
         return {"status": 201 if issued.created else 200, "RechNr": issued.record["RechNr"]}
 
     # The idempotency store keeps only the status: its JSON would turn the amounts into strings, so
     # a replay answers from the invoice record, which never changes once written.
-    answer = run_once("rechnung-post", key, {"AuftNr": AuftNr}, _issue, app.lambda_context)
+    answer = once(app, "rechnung-post", _issue, body={"AuftNr": AuftNr})
     record = issue.read_record(AuftNr, consistent=True)
     if record is None or record["RechNr"] != answer["RechNr"]:
         raise RuntimeError(f"invoice {answer['RechNr']} of order {AuftNr} is not recorded")
-    return created_response(_head(record), status=int(answer["status"]))
+    return created_response(issue.head_view(record, request_base(app)), status=int(answer["status"]))
 
 
 def _wanted(accept: str | None) -> str:
@@ -139,7 +117,7 @@ def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ig
     if matches(app.current_event.headers.get("If-None-Match"), tag):
         return Response(304, None, "", headers=headers)
     if wanted == JSON:
-        return json_response(_head(record), headers=headers)
+        return json_response(issue.head_view(record, request_base(app)), headers=headers)
     body = issue.get_file(record, kind)
     headers["Content-Length"] = str(len(body))
     headers["Content-Disposition"] = f'inline; filename="rechnung-{record["RechNr"]}.{kind.lower()}"'

@@ -296,3 +296,23 @@ def test_a_gross_price_order_is_a_409_not_an_invoice_with_gross_lines(call):
     assert answer.status == 409, answer.text
     assert answer.json()["info"] == {"AuftNr": auft_nr, "Preisart": "B"}
     assert dynamo.get_item(f"RECHNUNG#{auft_nr}", "RECHNUNG") is None
+
+
+def test_delivery_costs_are_a_document_charge_with_their_vat(call):
+    """Issue 14's delivery costs in the order's totals reach the invoice as a charge (BG-21).
+
+    By hand: the lines are 56.70 + 8.10 = 64.80 (as the CHF order above), the delivery 20.00, all at
+    2.6 %: basis 84.80, VAT 84.80 x 2.6 % = 2.2048 -> 2.20, total 87.00 (already a multiple of 0.05).
+    """
+    body = {**CHF_ORDER, "GrundDaten": {**CHF_ORDER["GrundDaten"], "AuftLiefKost": 20}}
+    auft_nr, data = order(call, body)
+    grund = data["GrundDaten"]
+    assert (grund["AuftNetto"], grund["AuftWUST"], grund["AuftBrutto"]) == (84.8, 2.2, 87.0)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    root = check(as_bytes(call, auft_nr, XML))  # XSD and every calculation rule, the charge included
+    assert total(root, "LineTotalAmount") == Decimal("64.80")  # BT-106: the lines only
+    assert total(root, "ChargeTotalAmount") == Decimal("20.00")  # BT-108: the delivery costs
+    assert total(root, "TaxBasisTotalAmount") == Decimal("84.80")  # BT-109 = AuftNetto
+    assert total(root, "TaxTotalAmount") == Decimal("2.20")  # BT-110 = AuftWUST
+    assert total(root, "DuePayableAmount") == Decimal("87.00")  # BT-115 = AuftBrutto
+    assert one(root, "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:BasisAmount") == Decimal("84.80")

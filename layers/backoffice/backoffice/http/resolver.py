@@ -42,7 +42,7 @@ from backoffice.errors import (
     Unavailable,
     UnsupportedMediaType,
 )
-from backoffice.http.request_body import base_url, decode_text_body
+from backoffice.http.request_body import base_url, decode_text_body, header
 from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers
 from backoffice.json_codec import BodyRefused, dumps, loads
 from backoffice.platform.environment import check_environment
@@ -268,6 +268,20 @@ def caller(app: APIGatewayRestResolver) -> Caller:
     ctx = app.current_event.raw_event.get("requestContext", {}).get("authorizer") or {}
     roles = frozenset(r for r in str(ctx.get("roles") or "").split(",") if r)
     return Caller(user=str(ctx.get("user", "")), webshop=ctx.get("webshop") or None, roles=roles)
+
+
+def once(
+    app: APIGatewayRestResolver, operation: str, create: Callable[[], dict[str, Any]], body: Any = None
+) -> dict[str, Any]:
+    """The route's `create` run once per `Idempotency-Key` of its caller (platform/idempotency): a
+    retry gets the first answer. `body` is what a retry must repeat (default: the JSON body)."""
+    # Imported on use: only the creating routes pay for the idempotency layer at their cold start.
+    from backoffice.platform.idempotency import HEADER, run_once
+
+    event = app.current_event
+    key = header(event.raw_event, HEADER)
+    payload = event.json_body if body is None else body
+    return run_once(operation, key, payload, create, app.lambda_context, caller=caller(app).user)
 
 
 def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], dict[str, Any]]:

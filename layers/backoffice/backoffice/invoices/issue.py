@@ -20,6 +20,7 @@ from botocore.exceptions import ClientError
 
 from backoffice import company
 from backoffice.errors import Conflict, NotFound
+from backoffice.links import link
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
@@ -65,6 +66,24 @@ def get_record(auft_nr: str) -> dict[str, Any]:
     if record is None:
         raise NotFound(f"Order {auft_nr} has no invoice.", {"AuftNr": auft_nr})
     return record
+
+
+def head_view(record: dict[str, Any], base: str = "") -> dict[str, Any]:
+    """The invoice's head data as POST and GET (JSON) answer it, with links on `base`."""
+    auft_nr = str(record["AuftNr"])
+    path = f"/www/auftrag/{auft_nr}/rechnung"
+    fields = ("RechNr", "AuftNr", "KundNr", "RechDatum", "FaelligDatum", "Zahlungsreferenz", "WaehrAbk")
+    return {
+        "data": {
+            **{k: record.get(k) for k in fields},
+            **{k: record[k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")},
+            "links": [
+                link(base, path, "rechnung/pdf"),
+                link(base, path, "rechnung/xml"),
+                link(base, f"/www/auftrag/{auft_nr}", "auftrag/"),
+            ],
+        }
+    }
 
 
 def get_file(record: dict[str, Any], kind: str) -> bytes:
