@@ -13,57 +13,21 @@ from typing import Any
 
 import pytest
 
+from local.template import Stack
 from tests.support import Api
+from tests.support.aws import moto_stack, share_botocore_models, use_fake_credentials
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Never let a test reach a real AWS account.
-for var, value in {
-    "AWS_ACCESS_KEY_ID": "testing",
-    "AWS_SECRET_ACCESS_KEY": "testing",
-    "AWS_SESSION_TOKEN": "testing",
-    "AWS_DEFAULT_REGION": "eu-central-1",
-}.items():
-    os.environ[var] = value
-os.environ.pop("AWS_ENDPOINT_URL", None)
-os.environ.pop("AWS_PROFILE", None)
+use_fake_credentials()
+share_botocore_models()
 
 
 @pytest.fixture
-def aws() -> Iterator[Any]:
+def aws() -> Iterator[Stack]:
     """moto in-process with every resource of template.yaml created, the layer pointed at it."""
-    from moto import mock_aws
-
-    from backoffice import company
-    from backoffice.platform.aws import reset_clients
-    from backoffice.platform.environment import get_settings
-    from local.emulation import create_resources
-    from local.template import Stack
-
-    stack = Stack.read()
-    saved = dict(os.environ)
-    with mock_aws():
-        for logical in stack.resources("AWS::Serverless::Function"):
-            os.environ.update(stack.environment(logical))
-        reset_clients()
-        get_settings.cache_clear()
-        company.forget_config()
-        _forget_caches()
-        create_resources(stack)
+    with moto_stack() as stack:
         yield stack
-    os.environ.clear()
-    os.environ.update(saved)
-    reset_clients()
-    get_settings.cache_clear()
-    company.forget_config()
-    _forget_caches()
-
-
-def _forget_caches() -> None:
-    from backoffice.platform import auth, idempotency
-
-    auth.signing_key.cache_clear()
-    idempotency._persistence.cache_clear()
 
 
 def free_port() -> int:

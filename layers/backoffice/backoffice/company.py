@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from backoffice.platform import dynamo
+from backoffice.platform.caches import on_reset
 
 CONFIG_PK, CONFIG_SK = "CONFIG", "COMPANY"
 _TTL_SECONDS = 60
@@ -26,6 +27,7 @@ def get_config() -> dict[str, Any]:
     return _cache[1]
 
 
+@on_reset
 def forget_config() -> None:
     global _cache
     _cache = None

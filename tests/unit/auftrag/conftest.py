@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.unit.kunden.helpers import Answer, Context, event, load_app
+from tests.support.aws import demo_data
+from tests.support.demo import DEMO_CATALOGUE
+from tests.support.invoke import Answer
+from tests.support.invoke import call as invoke
 
-DEMO = Path(__file__).resolve().parents[3] / "local" / "demo_data" / "artikel"
 WEBSHOP = "SHOP"
+
+
+def _load() -> list[str]:
+    from backoffice.catalogue.importer import import_catalogue
+    from backoffice.platform.caches import reset_caches
+    from local import demo_kunden
+
+    import_catalogue(DEMO_CATALOGUE)
+    reset_caches()
+    return demo_kunden.load()
 
 
 @pytest.fixture
@@ -21,19 +32,7 @@ def demo(aws: Any) -> list[str]:
     Customers 100001 (CHF, WV, KT10), 100002 (CHF, WV, KT20), 100003 (CHF, VK, export code 9),
     100004 (CHF, no price list: VK), 100005 (LI, CHF), 100006 (DE, EUR: foreign).
     """
-    from backoffice import company
-    from backoffice.catalogue import article_store
-    from backoffice.catalogue.importer import import_catalogue
-    from local import demo_kunden
-    from local.moto_patches import copy_tables_once
-
-    copy_tables_once()  # as the local stack: one rollback backup per transaction, same semantics
-    article_store.forget_index()
-    import_catalogue(DEMO)
-    company.forget_config()
-    lines = demo_kunden.load()
-    yield lines
-    article_store.forget_index()
+    return demo_data("auftrag demo", _load)
 
 
 Call = Callable[..., Answer]
@@ -44,11 +43,6 @@ def call(demo: Any) -> Call:
     """call("auftrag", "POST", "/www/auftrag", body, query=..., headers=...) as the demo user (webshop SHOP)."""
 
     def _call(function: str, method: str, path: str, body: Any = None, **kwargs: Any) -> Answer:
-        raw = event(method, path, body, **kwargs)
-        raw["requestContext"]["authorizer"]["webshop"] = WEBSHOP
-        if path.startswith("/www/auftrag/"):
-            raw["resource"] = "/www/auftrag/{AuftNr}"
-            raw["pathParameters"] = {"AuftNr": path.rsplit("/", 1)[1]}
-        return Answer(load_app(function).lambda_handler(raw, Context()))
+        return invoke(function, method, path, body, webshop=WEBSHOP, **kwargs)
 
     return _call

@@ -6,6 +6,7 @@ from typing import Any
 
 from backoffice.catalogue import articles, list_index
 from backoffice.platform import dynamo
+from backoffice.platform.caches import on_reset
 
 _index = list_index.IndexCache()
 
@@ -64,6 +65,7 @@ def catalogue() -> list_index.IndexCache:
     return _index
 
 
+@on_reset
 def forget_index() -> None:
     global _index
     _index = list_index.IndexCache()

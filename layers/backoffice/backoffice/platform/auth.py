@@ -22,6 +22,7 @@ import jwt
 from backoffice.errors import ApiError, InvalidToken
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
+from backoffice.platform.caches import on_reset
 from backoffice.platform.environment import get_settings
 
 # scrypt cost: 16 MiB of memory and some tens of milliseconds per check.
@@ -126,6 +127,9 @@ def authenticate(name: str, password: str) -> User:
 def signing_key() -> str:
     secret = client("secretsmanager").get_secret_value(SecretId=get_settings().signing_key_secret)
     return str(secret["SecretString"])
+
+
+on_reset(signing_key.cache_clear)
 
 
 def issue_token(user: User, now: int | None = None) -> tuple[str, int]:

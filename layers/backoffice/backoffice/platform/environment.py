@@ -7,6 +7,8 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
+from backoffice.platform.caches import on_reset
+
 
 class Settings(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -40,3 +42,6 @@ _ENV = {
 @cache
 def get_settings() -> Settings:
     return Settings(**{field: os.environ[var] for field, var in _ENV.items() if var in os.environ})
+
+
+on_reset(get_settings.cache_clear)
