@@ -30,6 +30,11 @@ def aws() -> Iterator[Stack]:
         yield stack
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The schemathesis run first: the longest test by far, it then runs beside all the others."""
+    items.sort(key=lambda item: "test_openapi_fuzz.py" not in item.nodeid)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -37,8 +42,8 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def local_stack() -> Iterator[dict[str, Any]]:
-    """`python -m local` started once for the session on free ports; its URLs."""
+def local_stack(worker_id: str) -> Iterator[dict[str, Any]]:
+    """`python -m local` started once per session (per xdist worker) on free ports; its URLs."""
     api_port, aws_port = free_port(), free_port()
     env = {
         **os.environ,
@@ -47,7 +52,7 @@ def local_stack() -> Iterator[dict[str, Any]]:
         "LOCAL_QUIET": "1",
         "PYTHONUNBUFFERED": "1",
     }
-    log = ROOT / ".pytest_cache" / "local-stack.log"
+    log = ROOT / ".pytest_cache" / f"local-stack-{worker_id}.log"
     log.parent.mkdir(exist_ok=True)
     with log.open("w") as out:
         proc = subprocess.Popen(

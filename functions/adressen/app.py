@@ -107,7 +107,7 @@ def search(
             {"matches": "several", "DebiNr": list(result.customers)},
         )
     customer = customers.get_customer(result.customers[0])
-    data = {role: int(customer[role]) for role in address_store.ROLES}
+    data: dict[str, int | str] = {role: int(customer[role]) for role in address_store.ROLES}
     data["DebiNr"] = str(customer["DebiNr"])
     links = [*customers.address_links(customer), link(f"/www/kunden/{customer['DebiNr']}", "kunden")]
     return json_response({"data": {**data, "links": links}})

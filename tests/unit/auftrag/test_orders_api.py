@@ -137,12 +137,12 @@ def test_the_order_list_entry_and_the_event_are_written_with_the_order(call):
 
 
 def test_no_event_when_rest_auft_is_not_enabled(call):
-    from backoffice import company
     from backoffice.platform import dynamo, outbox
+    from backoffice.platform.caches import reset_caches
 
     item = dynamo.get_item("CONFIG", "COMPANY")
     dynamo.put_item({**item, "Events": ["REST_Kunde"]})
-    company.forget_config()
+    reset_caches()
     assert call("auftrag", "POST", "/www/auftrag", ORDER).status == 201
     assert [i for i in outbox.pending() if i["Event"] == "REST_Auft"] == []
 

@@ -10,10 +10,11 @@ import pytest
 from botocore.stub import Stubber
 
 from backoffice.admin.__main__ import main as admin
-from backoffice.company import CONFIG_PK, CONFIG_SK, forget_config
+from backoffice.company import CONFIG_PK, CONFIG_SK
 from backoffice.errors import Conflict, InvalidRequest, NotFound
 from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
 from backoffice.platform.aws import client
+from backoffice.platform.caches import reset_caches
 from backoffice.platform.environment import get_settings
 from local.gateway import lambda_context, load_handler
 
@@ -87,7 +88,7 @@ def test_log_deletion_removes_only_the_log_prefix_and_the_service_log_streams(aw
 
 def _enable(*events: str) -> None:
     dynamo.put_item({"PK": CONFIG_PK, "SK": CONFIG_SK, "Events": list(events)})
-    forget_config()
+    reset_caches()
 
 
 def test_no_outbox_item_when_the_event_is_not_enabled(aws: Any) -> None:

@@ -9,7 +9,7 @@ import sys
 from backoffice.admin.target import add_target_arguments, select_target
 
 
-def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(commands: argparse._SubParsersAction) -> None:
     user = commands.add_parser("user", help="manage REST users")
     actions = user.add_subparsers(dest="action", required=True)
     add = actions.add_parser("add", help="create a user, or replace its password and webshop value")

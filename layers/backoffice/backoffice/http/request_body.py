@@ -69,7 +69,7 @@ def body_bytes(event: dict[str, Any]) -> bytes:
 
 def decode_text_body(event: dict[str, Any]) -> None:
     """Replace a JSON event's body by its text, decoded by its charset; refuse what cannot be read."""
-    body = event.get("body")
+    body: Any = event.get("body")
     # ASCII text reads the same in UTF-8 and ISO-8859-1: it is kept as it is, which spares
     # copying megabytes (a PDF in base64) through bytes and back.
     ascii_text = isinstance(body, str) and not event.get("isBase64Encoded") and body.isascii()

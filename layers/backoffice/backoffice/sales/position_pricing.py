@@ -110,6 +110,7 @@ def load_customer(kund_nr: str, field_path: str = "GrundDaten.KundNr") -> Buyer:
     addresses = {role: records[n] for role, n in numbers.items() if n in records}
     code = terms.get("WUSTCode")
     configured = company.tax_code(str(code)) if code else None
+    export: str | None
     if configured is not None and not configured.domestic:
         export = configured.code
     else:
