@@ -49,7 +49,7 @@ bench: $(VENV)/.installed
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache .mypy_cache
 
 # --- Contract as code (docs/openapi.md) -------------------------------------------------------
 .PHONY: openapi fuzz chromium
