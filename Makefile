@@ -29,12 +29,17 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	@# Handlers are files, not a package: each is checked as functions.<name>.app.
+	$(VENV)/bin/mypy layers/backoffice/backoffice functions
 
 validate: $(SAMVENV)/.installed
 	$(SAMVENV)/bin/sam validate --lint
 
+# On PYTEST_WORKERS processes (pytest-xdist); the integration tests share one local stack per worker.
+# worksteal: the schemathesis run (collected first) takes one worker while the other takes the rest.
+PYTEST_WORKERS ?= 2
 pytest: $(VENV)/.installed
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 test: lint validate chromium pytest
 
@@ -62,7 +67,7 @@ sync:
 	$(SAMVENV)/bin/sam sync --config-env $(ENV)
 
 clean:
-	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache .mypy_cache
 
 # --- Contract as code (docs/openapi.md) -------------------------------------------------------
 .PHONY: openapi fuzz chromium

@@ -12,6 +12,7 @@ import socket
 import string
 import threading
 from collections.abc import Callable, Iterable
+from functools import cache
 from typing import Any
 
 import boto3
@@ -101,7 +102,14 @@ def use_endpoint(endpoint: str) -> None:
 
 
 def _client(service: str) -> Any:
-    return boto3.client(service, region_name=REGION)
+    return _client_for(service, os.environ.get("AWS_ENDPOINT_URL"))
+
+
+@cache
+def _client_for(service: str, endpoint: str | None) -> Any:
+    # Kept per endpoint: unit tests create the resources in a fresh moto for every test, and a
+    # client costs more to create than the dozen calls it makes.
+    return boto3.client(service, region_name=REGION, endpoint_url=endpoint)
 
 
 def _random_secret(spec: dict[str, Any]) -> str:

@@ -116,7 +116,3 @@ def _restore(saved: Saved) -> None:
                 del table.items[hash_key]
     for shard, length in streams:
         del shard.items[length:]
-
-
-# The earlier name of the patch (one table copy per call), for branches that still call it.
-copy_tables_once = roll_back_touched_items

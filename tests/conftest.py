@@ -13,57 +13,26 @@ from typing import Any
 
 import pytest
 
+from local.template import Stack
 from tests.support import Api
+from tests.support.aws import moto_stack, share_botocore_models, use_fake_credentials
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Never let a test reach a real AWS account.
-for var, value in {
-    "AWS_ACCESS_KEY_ID": "testing",
-    "AWS_SECRET_ACCESS_KEY": "testing",
-    "AWS_SESSION_TOKEN": "testing",
-    "AWS_DEFAULT_REGION": "eu-central-1",
-}.items():
-    os.environ[var] = value
-os.environ.pop("AWS_ENDPOINT_URL", None)
-os.environ.pop("AWS_PROFILE", None)
+use_fake_credentials()
+share_botocore_models()
 
 
 @pytest.fixture
-def aws() -> Iterator[Any]:
+def aws() -> Iterator[Stack]:
     """moto in-process with every resource of template.yaml created, the layer pointed at it."""
-    from moto import mock_aws
-
-    from backoffice import company
-    from backoffice.platform.aws import reset_clients
-    from backoffice.platform.environment import get_settings
-    from local.emulation import create_resources
-    from local.template import Stack
-
-    stack = Stack.read()
-    saved = dict(os.environ)
-    with mock_aws():
-        for logical in stack.resources("AWS::Serverless::Function"):
-            os.environ.update(stack.environment(logical))
-        reset_clients()
-        get_settings.cache_clear()
-        company.forget_config()
-        _forget_caches()
-        create_resources(stack)
+    with moto_stack() as stack:
         yield stack
-    os.environ.clear()
-    os.environ.update(saved)
-    reset_clients()
-    get_settings.cache_clear()
-    company.forget_config()
-    _forget_caches()
 
 
-def _forget_caches() -> None:
-    from backoffice.platform import auth, idempotency
-
-    auth.forget_keys()
-    idempotency._persistence.cache_clear()
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The schemathesis run first: the longest test by far, it then runs beside all the others."""
+    items.sort(key=lambda item: "test_openapi_fuzz.py" not in item.nodeid)
 
 
 def free_port() -> int:
@@ -89,12 +58,12 @@ def local_stack_env(api_port: int, aws_port: int, data: Path, fresh: bool = True
 
 
 @pytest.fixture(scope="session")
-def local_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """`python -m local` started once for the session on free ports, from the demo data in a data
+def local_stack(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Iterator[dict[str, Any]]:
+    """`python -m local` started once per session (per xdist worker) on free ports, from the demo data in a data
     folder of its own (never the developer's .local-data/); its URLs."""
     api_port, aws_port = free_port(), free_port()
     env = local_stack_env(api_port, aws_port, tmp_path_factory.mktemp("local-data"))
-    log = ROOT / ".pytest_cache" / "local-stack.log"
+    log = ROOT / ".pytest_cache" / f"local-stack-{worker_id}.log"
     log.parent.mkdir(exist_ok=True)
     with log.open("w") as out:
         proc = subprocess.Popen(
@@ -110,7 +79,11 @@ def local_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
             yield {"api": f"http://127.0.0.1:{api_port}", "aws": f"http://127.0.0.1:{aws_port}", "log": log}
         finally:
             proc.terminate()
-            proc.wait(timeout=20)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # a loaded machine: the tests are done, do not leave it behind
+                proc.kill()
+                proc.wait()
 
 
 @pytest.fixture

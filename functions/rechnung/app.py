@@ -107,7 +107,7 @@ FILE_HEADERS = {
         **documented(304, description="Not modified: the If-None-Match tag is current", headers=FILE_HEADERS),
     },
 )
-def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
+def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):
     wanted = _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept"))
     record = issue.get_record(AuftNr)
     kind = {PDF: "Pdf", XML: "Xml", JSON: "Pdf"}[wanted]

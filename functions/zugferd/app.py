@@ -98,7 +98,7 @@ def preflight() -> Response[str]:
         headers=FILE_HEADERS,
     ),
 )
-def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-def]
+def post(body: Annotated[ZugferdRequest, Body()]):
     # factur-x (pypdf, lxml, requests) loads with the first POST, not at init: a preflight never
     # needs it, and the function's init stays near that of a bare `import facturx` (docs/zugferd.md).
     from backoffice.invoices import zugferd

@@ -11,7 +11,8 @@ import pypdf
 import pytest
 import requests
 
-from tests.conftest import ROOT, Api
+from tests.support import Api
+from tests.support.demo import ROOT
 from tests.zugferd_samples import invoice_pdf, invoice_xml
 
 pytestmark = pytest.mark.integration

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from backoffice.platform import dynamo
+from backoffice.platform.caches import on_reset
 from backoffice.taxes import TaxCode
 
 CONFIG_PK, CONFIG_SK = "CONFIG", "COMPANY"
@@ -27,6 +28,7 @@ def get_config() -> dict[str, Any]:
     return _cache[1]
 
 
+@on_reset
 def forget_config() -> None:
     global _cache
     _cache = None

@@ -11,6 +11,7 @@ import pytest
 from backoffice import company
 from backoffice.catalogue.importer import ImportRefused, import_catalogue
 from backoffice.platform import dynamo
+from backoffice.platform.caches import reset_caches
 
 CONFIG = {
     "Typ": "Konfiguration",
@@ -51,7 +52,7 @@ def table_items() -> list[dict]:
 
 def test_import_writes_config_and_accessors(aws, tmp_path: Path) -> None:
     import_catalogue(write(tmp_path, CONFIG, ARTICLE, PRICE, STOCK))
-    company.forget_config()
+    reset_caches()
     assert company.leading_currency() == "CHF"
     assert company.currencies() == ["CHF", "EUR"]
     assert company.rest_price_list() == "VK"

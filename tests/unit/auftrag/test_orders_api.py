@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from tests.unit.kunden.helpers import RequestCounter, table_items
+from tests.support.demo import snapshot, stock
+from tests.support.invoke import RequestCounter
 
 ORDER = {
     "GrundDaten": {"KundNr": "100004", "AuftBestellNr": "WS-4711", "AuftBez": "Kaffee für das Büro"},
@@ -27,21 +28,8 @@ ORDER = {
 }
 
 
-def stock(art_nr: str, sk: str) -> Decimal:
-    from backoffice.platform import dynamo
-
-    item = dynamo.get_item(f"ARTIKEL#{art_nr}", sk)
-    assert item is not None
-    return Decimal(item["LagerBestand"])
-
-
 def kinds(items: list[dict[str, Any]]) -> list[str]:
     return sorted(str(i["PK"]).split("#")[0] + "/" + str(i["SK"]).split("#")[0] for i in items)
-
-
-def snapshot() -> list[dict[str, Any]]:
-    """The table without the counters (a refused request may not even take a number)."""
-    return sorted((i for i in table_items() if i["PK"] != "COUNTER"), key=lambda i: (i["PK"], i["SK"]))
 
 
 def test_an_order_with_vpe_and_discount_to_the_rappen(call):
@@ -149,12 +137,12 @@ def test_the_order_list_entry_and_the_event_are_written_with_the_order(call):
 
 
 def test_no_event_when_rest_auft_is_not_enabled(call):
-    from backoffice import company
     from backoffice.platform import dynamo, outbox
+    from backoffice.platform.caches import reset_caches
 
     item = dynamo.get_item("CONFIG", "COMPANY")
     dynamo.put_item({**item, "Events": ["REST_Kunde"]})
-    company.forget_config()
+    reset_caches()
     assert call("auftrag", "POST", "/www/auftrag", ORDER).status == 201
     assert [i for i in outbox.pending() if i["Event"] == "REST_Auft"] == []
 

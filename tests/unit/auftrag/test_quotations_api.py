@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.unit.auftrag.test_orders_api import snapshot, stock
+from tests.support.demo import snapshot, stock
 
 QUOTATION = {
     "GrundDaten": {"KundNr": "100001", "AuftBez": "Offerte Büro"},

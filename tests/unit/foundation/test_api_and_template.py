@@ -16,6 +16,7 @@ from backoffice.models import Number, RequestModel
 from backoffice.platform.environment import Settings
 from local.gateway import lambda_context, load_module
 from local.template import Stack
+from tests.support import invoke
 
 
 class Pos(RequestModel):
@@ -55,16 +56,7 @@ def call(
     query: dict[str, str] | None = None,
     content_type: str = "application/json",
 ) -> tuple[int, dict[str, Any], dict[str, Any]]:
-    event = {
-        "httpMethod": method,
-        "path": path,
-        "resource": path,
-        "headers": {"Content-Type": content_type},
-        "queryStringParameters": query,
-        "body": body,
-        "isBase64Encoded": False,
-        "requestContext": {},
-    }
+    event = invoke.event(method, path, body, query=query, headers={"Content-Type": content_type}, resource=path)
     result = handler(event, lambda_context("test"))
     headers = dict(result.get("headers") or {})
     headers.update({k: v[-1] for k, v in (result.get("multiValueHeaders") or {}).items()})

@@ -10,10 +10,11 @@ import pytest
 from botocore.stub import Stubber
 
 from backoffice.admin.__main__ import main as admin
-from backoffice.company import CONFIG_PK, CONFIG_SK, forget_config
+from backoffice.company import CONFIG_PK, CONFIG_SK
 from backoffice.errors import Conflict, InvalidRequest, InvalidToken, NotFound
 from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
 from backoffice.platform.aws import client
+from backoffice.platform.caches import reset_caches
 from backoffice.platform.environment import get_settings
 from local.gateway import lambda_context, load_handler
 
@@ -161,12 +162,12 @@ def test_log_deletion_removes_only_the_log_prefix_and_the_service_log_streams(aw
 
 def _enable(*events: str) -> None:
     dynamo.put_item({"PK": CONFIG_PK, "SK": CONFIG_SK, "Events": list(events)})
-    forget_config()
+    reset_caches()
 
 
 @pytest.mark.parametrize(("roles", "status"), [("integration", 403), ("", 403), ("operator", 204)])
 def test_only_an_operator_may_delete_the_log_files(aws: Any, roles: str, status: int) -> None:
-    from tests.unit.kunden.helpers import Context, event, load_app
+    from tests.support.invoke import Context, event, load_app
 
     s3, bucket = client("s3"), get_settings().bucket_name
     s3.put_object(Bucket=bucket, Key="log/a.txt", Body=b"x")

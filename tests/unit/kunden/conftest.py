@@ -8,31 +8,18 @@ from typing import Any
 
 import pytest
 
-MINIMAL = {
-    "GrundDaten": {"WaehrAbk": "CHF", "FAKTZahlArt": "B"},
-    "Adressen": {
-        "KontaktAdr": {
-            "AdrSprache": "ger",
-            "AdrFirma": "Muster AG",
-            "AdrAnrede": 0,
-            "AdrAdresse1": "Bahnhofstrasse 1",
-            "OrtLand": "CH",
-            "OrtPLZ": "8001",
-            "OrtName": "Zürich",
-        }
-    },
-}
+from tests.support.demo import MINIMAL_CUSTOMER
 
 
 @pytest.fixture
 def config(aws: Any) -> Callable[..., None]:
     """Write the company config item (Events) and forget the cached one."""
-    from backoffice import company
     from backoffice.platform import dynamo
+    from backoffice.platform.caches import reset_caches
 
     def write(events: list[str] | None = None) -> None:
         dynamo.put_item({"PK": "CONFIG", "SK": "COMPANY", "Events": events if events is not None else ["REST_Kunde"]})
-        company.forget_config()
+        reset_caches()
 
     write()
     return write
@@ -40,4 +27,4 @@ def config(aws: Any) -> Callable[..., None]:
 
 @pytest.fixture
 def minimal() -> dict[str, Any]:
-    return copy.deepcopy(MINIMAL)
+    return copy.deepcopy(MINIMAL_CUSTOMER)

@@ -7,8 +7,8 @@ import copy
 import pytest
 
 from backoffice.parties import address_store
-from tests.unit.kunden.conftest import MINIMAL
-from tests.unit.kunden.helpers import RequestCounter, call, table_items
+from tests.support.demo import MINIMAL_CUSTOMER as MINIMAL
+from tests.support.invoke import RequestCounter, call, table_items
 
 BASE = "https://api.example.ch"
 

@@ -11,8 +11,8 @@ import pytest
 
 from backoffice.parties import order_list
 from backoffice.platform import outbox
-from tests.unit.kunden.conftest import MINIMAL
-from tests.unit.kunden.helpers import RequestCounter, call, table_items
+from tests.support.demo import MINIMAL_CUSTOMER as MINIMAL
+from tests.support.invoke import RequestCounter, call, table_items
 
 BASE = "https://api.example.ch"
 

@@ -14,6 +14,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path
 
 from backoffice.http.resolver import entrypoint, json_response, make_resolver
 from local.gateway import lambda_context
+from tests.support import invoke
 
 app = make_resolver()
 
@@ -27,15 +28,7 @@ handler = entrypoint(app)
 
 
 def call(path: str) -> tuple[int, dict[str, Any]]:
-    event = {
-        "httpMethod": "GET",
-        "path": path,
-        "resource": "/www/names/{Name}",
-        "headers": {},
-        "body": None,
-        "isBase64Encoded": False,
-        "requestContext": {},
-    }
+    event = invoke.event("GET", path, resource="/www/names/{Name}")
     result = handler(event, lambda_context("test"))
     return result["statusCode"], json.loads(result["body"])
 

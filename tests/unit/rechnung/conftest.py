@@ -3,32 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.unit.kunden.helpers import Answer, Context, event, load_app
+from tests.support.aws import demo_data
+from tests.support.demo import load_sales_demo
+from tests.support.invoke import Answer
+from tests.support.invoke import call as invoke
 
-DEMO = Path(__file__).resolve().parents[3] / "local" / "demo_data" / "artikel"
+WEBSHOP = "SHOP"
 
 
 @pytest.fixture
-def demo(aws: Any) -> None:
-    from backoffice import company
-    from backoffice.catalogue import article_store
-    from backoffice.catalogue.importer import import_catalogue
-    from local import demo_kunden
-    from local.moto_patches import roll_back_touched_items
-
-    roll_back_touched_items()
-    article_store.forget_index()
-    import_catalogue(DEMO)
-    company.forget_config()
-    demo_kunden.load()
-    yield
-    article_store.forget_index()
-    company.forget_config()
+def demo(aws: Any) -> list[str]:
+    """moto with the demo catalogue, the sales examples and the demo customers."""
+    return demo_data("sales demo", load_sales_demo)
 
 
 Call = Callable[..., Answer]
@@ -39,12 +29,6 @@ def call(demo: Any) -> Call:
     """call("rechnung", "POST", "/www/auftrag/400001/rechnung", headers=...) as the demo user (webshop SHOP)."""
 
     def _call(function: str, method: str, path: str, body: Any = None, **kwargs: Any) -> Answer:
-        raw = event(method, path, body, **kwargs)
-        raw["requestContext"]["authorizer"]["webshop"] = "SHOP"
-        parts = path.split("/")
-        if len(parts) > 3 and parts[2] == "auftrag":
-            raw["pathParameters"] = {"AuftNr": parts[3]}
-            raw["resource"] = "/www/auftrag/{AuftNr}" + ("/rechnung" if path.endswith("/rechnung") else "")
-        return Answer(load_app(function).lambda_handler(raw, Context()))
+        return invoke(function, method, path, body, webshop=WEBSHOP, **kwargs)
 
     return _call

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from tests.unit.kunden.helpers import Context, event, load_app
+from tests.support.invoke import Context, event, load_app
 from tests.unit.rechnung.en16931_rules import NS, check, one, total
 
 CHF_ORDER = {

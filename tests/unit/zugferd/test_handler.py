@@ -3,48 +3,27 @@
 from __future__ import annotations
 
 import base64
-import importlib.util
 import io
 import json
 from collections.abc import Iterator
-from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from tests.support import invoke
+from tests.support.invoke import Context
 from tests.zugferd_samples import invoice_pdf, invoice_xml
 
-ROOT = Path(__file__).resolve().parents[3]
-CTX = SimpleNamespace(
-    function_name="zugferd",
-    memory_limit_in_mb=512,
-    invoked_function_arn="arn:aws:lambda:eu-central-1:000000000000:function:zugferd",
-    aws_request_id="req-0001",
-)
+CTX = Context("zugferd", request_id="req-0001")
 
 
 @pytest.fixture
 def handler(aws: Any) -> Any:
-    spec = importlib.util.spec_from_file_location("zugferd_app", ROOT / "functions" / "zugferd" / "app.py")
-    assert spec
-    assert spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.lambda_handler
+    return invoke.handler("zugferd")
 
 
 def event(body: dict[str, Any], origin: str | None = None) -> dict[str, Any]:
-    headers = {"Content-Type": "application/json"} | ({"Origin": origin} if origin else {})
-    return {
-        "httpMethod": "POST",
-        "path": "/www/zugferd",
-        "resource": "/www/zugferd",
-        "headers": headers,
-        "body": json.dumps(body),
-        "isBase64Encoded": False,
-        "requestContext": {"requestId": "gw-1", "authorizer": {"user": "demo"}},
-    }
+    return invoke.event("POST", "/www/zugferd", body, headers={"Origin": origin} if origin else None)
 
 
 def b64(data: bytes) -> str:
@@ -106,13 +85,13 @@ def test_debug_keeps_the_work_files_of_a_failure_too(handler: Any) -> None:
 
 
 def test_errors_carry_the_cors_headers(handler: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from backoffice.platform.environment import get_settings
+    from backoffice.platform.caches import reset_caches
 
     monkeypatch.setenv("ALLOWED_ORIGINS", "https://shop.example")
-    get_settings.cache_clear()
+    reset_caches()
     result = handler(event({"Operation": "Extract"}, origin="https://shop.example"), CTX)
     assert result["statusCode"] == 400
     headers = result["multiValueHeaders"]
     assert headers["Access-Control-Allow-Origin"] == ["https://shop.example"]
     assert headers["Vary"] == ["Origin"]
-    get_settings.cache_clear()
+    reset_caches()

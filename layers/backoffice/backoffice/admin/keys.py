@@ -8,7 +8,7 @@ import sys
 from backoffice.admin.target import add_target_arguments, select_target
 
 
-def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     key = commands.add_parser("key", help="manage the token signing key")
     actions = key.add_subparsers(dest="action", required=True)
     rotate = actions.add_parser(

@@ -10,7 +10,7 @@ from backoffice.admin.target import add_target_arguments, select_target
 from backoffice.platform.roles import INTEGRATION, ROLES
 
 
-def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(commands: argparse._SubParsersAction) -> None:
     user = commands.add_parser("user", help="manage REST users")
     actions = user.add_subparsers(dest="action", required=True)
     add = actions.add_parser(

@@ -7,6 +7,7 @@ from typing import Any
 from backoffice.catalogue import articles, list_index, media
 from backoffice.parties.customer_keys import pricing_key
 from backoffice.platform import dynamo
+from backoffice.platform.caches import on_reset
 
 _index = list_index.IndexCache()
 
@@ -70,6 +71,7 @@ def catalogue() -> list_index.IndexCache:
     return _index
 
 
+@on_reset
 def forget_index() -> None:
     global _index
     _index = list_index.IndexCache()

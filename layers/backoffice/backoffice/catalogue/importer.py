@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 
@@ -297,7 +297,7 @@ def parse(lines: Iterable[tuple[str, dict[str, Any] | str, Path]]) -> Parsed:
         if isinstance(record, str):
             problems.append(f"{place}: {record}")
             continue
-        model = MODELS.get(record.get("Typ")) if isinstance(record, dict) else None
+        model = MODELS.get(cast(str, record.get("Typ"))) if isinstance(record, dict) else None
         if model is None:
             problems.append(f"{place}: Typ must be one of {', '.join(MODELS)}")
             continue
@@ -384,10 +384,10 @@ def check_references(parsed: Parsed, stored: dict[str, dict[str, Any]], currenci
             continue
         if problem := vpe_problem(art, stock.VPEinheit):
             problems.append(f"{place}: {problem}")
-        key = (stock.ArtNr, stock.VPEinheit, stock.StaoNr)
-        if key in seen_stock:
+        stock_key = (stock.ArtNr, stock.VPEinheit, stock.StaoNr)
+        if stock_key in seen_stock:
             problems.append(f"{place}: a second stock of the same VPE and location")
-        seen_stock.add(key)
+        seen_stock.add(stock_key)
     seen_media: set[int] = set()
     for record, folder in parsed.media:
         place = parsed.where[id(record)]
@@ -456,10 +456,10 @@ def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResu
         if data.get("AdrSprache"):
             data["AdrSprache"] = data["AdrSprache"].lower()
         items[(pk, sk)] = {"PK": pk, "SK": sk, **data}
-    uploads = []
-    for record, folder in parsed.media:
-        item = media_item(record, folder, now, uploads)
-        for pk, sk in media.record_keys(record.ArtNr, record.IDKey):
+    uploads: list[tuple[str, bytes, str]] = []
+    for medium, folder in parsed.media:
+        item = media_item(medium, folder, now, uploads)
+        for pk, sk in media.record_keys(medium.ArtNr, medium.IDKey):
             items[(pk, sk)] = {**item, "PK": pk, "SK": sk}
 
     total = len(items) + len(uploads)

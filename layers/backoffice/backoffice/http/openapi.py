@@ -27,7 +27,7 @@ SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
     BASIC: {"type": "http", "scheme": "basic", "description": "A REST user's name and password."},
 }
 # A route's `security=` for POST /www/token.
-BASIC_AUTH = [{BASIC: []}]
+BASIC_AUTH: list[dict[str, list[str]]] = [{BASIC: []}]
 
 JSON = "application/json"
 

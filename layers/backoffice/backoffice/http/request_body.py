@@ -68,8 +68,8 @@ def event_size(event: dict[str, Any]) -> int:
     body = event.get("body")
     rest = json.dumps({k: v for k, v in event.items() if k != "body"}, ensure_ascii=False, separators=(",", ":"))
     size = len(rest.encode("utf-8", "surrogatepass"))
-    plain = isinstance(body, str) and event.get("isBase64Encoded") and body.isascii()
-    if plain and '"' not in body and "\\" not in body and "\n" not in body:
+    plain = isinstance(body, str) and bool(event.get("isBase64Encoded")) and body.isascii()
+    if plain and isinstance(body, str) and '"' not in body and "\\" not in body and "\n" not in body:
         return size + len(body) + len(',"body":""')
     return size + len(f',"body":{json.dumps(body, ensure_ascii=False)}'.encode("utf-8", "surrogatepass"))
 
@@ -99,7 +99,7 @@ def body_bytes(event: dict[str, Any]) -> bytes:
 
 def decode_text_body(event: dict[str, Any]) -> None:
     """Replace a JSON event's body by its text, decoded by its charset; refuse what cannot be read."""
-    body = event.get("body")
+    body: Any = event.get("body")
     # ASCII text reads the same in UTF-8 and ISO-8859-1: it is kept as it is, which spares
     # copying megabytes (a PDF in base64) through bytes and back.
     ascii_text = isinstance(body, str) and not event.get("isBase64Encoded") and body.isascii()

@@ -25,6 +25,7 @@ import jwt
 from backoffice.errors import ApiError, InvalidToken
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
+from backoffice.platform.caches import on_reset
 from backoffice.platform.environment import get_settings
 from backoffice.platform.roles import DEFAULT_ROLES, ROLES
 
@@ -288,6 +289,9 @@ def rotate_signing_key(force: bool = False, now: int | None = None) -> Keyring:
     )
     forget_keys()
     return rotated
+
+
+on_reset(forget_keys)
 
 
 def issue_token(user: User, now: int | None = None) -> tuple[str, int]:

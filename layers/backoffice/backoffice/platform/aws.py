@@ -11,6 +11,8 @@ from typing import Any
 import boto3
 from botocore.config import Config
 
+from backoffice.platform.caches import on_reset
+
 # Lambda functions answer API Gateway within 29 s: fail fast rather than retry for minutes.
 _CONFIG = Config(connect_timeout=3, read_timeout=10, retries={"mode": "standard", "max_attempts": 3})
 
@@ -23,3 +25,6 @@ def client(service: str) -> Any:
 def reset_clients() -> None:
     """Forget the cached clients (tests that switch endpoints or mocks call this)."""
     client.cache_clear()
+
+
+on_reset(reset_clients)

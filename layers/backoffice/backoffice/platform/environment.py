@@ -14,6 +14,8 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
+from backoffice.platform.caches import on_reset
+
 
 class Settings(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -69,3 +71,6 @@ def get_settings() -> Settings:
 def check_environment() -> None:
     """At a function's init: fail now, naming the variable, when a resource name is missing in AWS."""
     load_settings(os.environ)
+
+
+on_reset(get_settings.cache_clear)

@@ -25,6 +25,7 @@ from aws_lambda_powertools.utilities.idempotency.exceptions import (
 
 from backoffice.errors import Conflict, InvalidRequest
 from backoffice.platform.aws import client
+from backoffice.platform.caches import on_reset
 from backoffice.platform.environment import get_settings
 
 HEADER = "Idempotency-Key"
@@ -36,6 +37,9 @@ EXPIRES_AFTER_SECONDS = 24 * 3600
 @cache
 def _persistence() -> DynamoDBPersistenceLayer:
     return DynamoDBPersistenceLayer(table_name=get_settings().idempotency_table_name, boto3_client=client("dynamodb"))
+
+
+on_reset(_persistence.cache_clear)
 
 
 def run_once(

@@ -20,7 +20,8 @@ from decimal import Decimal
 
 from backoffice.errors import InvalidRequest
 from backoffice.money import ZERO, decimal
-from backoffice.sales.calculation import MAX_POSITIONS, PositionInput, TaxCode
+from backoffice.sales.calculation import MAX_POSITIONS, PositionInput
+from backoffice.taxes import TaxCode
 
 
 @dataclass(frozen=True)
@@ -143,13 +144,13 @@ def plan_patch(
     planned: list[PlannedPosition] = []
     deleted: list[int] = []
     for position in stored:
-        where, change = updates.get(position.pos_nr, ("", None))
-        if change is None:
+        at, update = updates.get(position.pos_nr, ("", None))
+        if update is None:
             planned.append(_unchanged(position))
-        elif decimal(change.quantity) == 0:
+        elif decimal(update.quantity) == 0:
             deleted.append(position.pos_nr)
         else:
-            planned.append(_updated(position, change, where))
+            planned.append(_updated(position, update, at))
 
     next_nr = max([highest_pos_nr, *by_nr]) + 1
     for offset, (where, change) in enumerate(additions):

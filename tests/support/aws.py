@@ -1,0 +1,142 @@
+"""moto in-process for unit tests: every resource of template.yaml, fresh for each test, cheaply.
+
+A test gets what a fresh `mock_aws()` with the template's resources gives: empty tables, an empty
+bucket, a new signing key, the layer's caches forgotten. What made that slow was around moto, not in
+it: reading template.yaml, creating a dozen boto3 clients and, for the demo data, importing the
+catalogue and the customers through the layer again. The template is read once per process, the
+clients that create the resources are kept, and demo data is loaded once per process and put back
+from a snapshot of moto's state (tables and bucket) whenever a later test asks for it.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+from local.template import ACCOUNT, REGION, Stack
+
+# Never let a test reach a real AWS account.
+FAKE_CREDENTIALS = {
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_SESSION_TOKEN": "testing",
+    "AWS_DEFAULT_REGION": REGION,
+}
+
+
+def use_fake_credentials() -> None:
+    os.environ.update(FAKE_CREDENTIALS)
+    os.environ.pop("AWS_ENDPOINT_URL", None)
+    os.environ.pop("AWS_PROFILE", None)
+
+
+def share_botocore_models() -> None:
+    """One botocore data loader per process instead of one per boto3 session.
+
+    The layer creates its clients from a new session each (once per container in Lambda); a test
+    starts as a new container, and reading the service models again from their JSON files was
+    most of what a test cost. The models are read-only data, so sharing their loader changes
+    nothing a client does.
+    """
+    import botocore.loaders
+    import botocore.session
+
+    if getattr(botocore.session.create_loader, "shared", False):
+        return
+    shared = cache(botocore.loaders.create_loader)
+    shared.shared = True  # type: ignore[attr-defined]
+    botocore.session.create_loader = shared  # type: ignore[assignment]
+
+
+@cache
+def stack() -> Stack:
+    """template.yaml, read once per process (tests must not change it)."""
+    return Stack.read()
+
+
+@contextmanager
+def moto_stack() -> Iterator[Stack]:
+    """moto with every resource of the template, the environment of every function, fresh caches."""
+    from moto import mock_aws
+
+    from backoffice.platform.caches import reset_caches
+    from local.emulation import create_resources
+    from local.moto_patches import roll_back_touched_items
+
+    template = stack()
+    saved = dict(os.environ)
+    roll_back_touched_items()  # as the local stack: a cancelled transaction rolls back only its items
+    with mock_aws():
+        for logical in template.resources("AWS::Serverless::Function"):
+            os.environ.update(template.environment(logical))
+        reset_caches()
+        create_resources(template)
+        try:
+            yield template
+        finally:
+            os.environ.clear()
+            os.environ.update(saved)
+            reset_caches()
+
+
+# -- demo data, loaded once per process -----------------------------------------------------------
+_snapshots: dict[str, tuple[Any, bytes]] = {}
+
+
+def _dynamodb() -> Any:
+    from moto.dynamodb.models import dynamodb_backends
+
+    return dynamodb_backends[ACCOUNT][REGION]
+
+
+def _s3() -> Any:
+    from moto.s3.models import s3_backends
+
+    return s3_backends[ACCOUNT]["aws"]
+
+
+def _state() -> dict[str, Any]:
+    tables = {name: table.items for name, table in _dynamodb().tables.items()}
+    buckets = {name: bucket.keys for name, bucket in _s3().buckets.items()}
+    return {"tables": tables, "buckets": buckets}
+
+
+def _fresh() -> bool:
+    """Nothing written yet: the tables and buckets are as create_resources left them."""
+    state = _state()
+    return not any(any(items.values()) for items in state["tables"].values()) and not any(
+        len(keys) for keys in state["buckets"].values()
+    )
+
+
+def _restore(blob: bytes) -> None:
+    state = pickle.loads(blob)  # noqa: S301 - our own snapshot of this process's moto
+    for name, items in state["tables"].items():
+        table = _dynamodb().tables[name]
+        table.items = items
+    for name, keys in state["buckets"].items():
+        _s3().buckets[name].keys = keys
+
+
+def demo_data[T](name: str, load: Callable[[], T]) -> T:
+    """`load()` on the fresh moto of this test; the first time for real, later from its snapshot.
+
+    Used by fixtures whose data is the same for every test (the demo catalogue, the demo customers);
+    if the test already wrote something, the data is loaded for real, as it was before snapshots.
+    """
+    from backoffice.platform.caches import reset_caches
+
+    if name in _snapshots and _fresh():
+        result, blob = _snapshots[name]
+        _restore(blob)
+        reset_caches()
+        return result  # type: ignore[no-any-return]
+    fresh = _fresh()
+    result = load()
+    if fresh:
+        _snapshots[name] = (result, pickle.dumps(_state()))
+    return result
