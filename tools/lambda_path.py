@@ -392,6 +392,8 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     order = {"GrundDaten": {"KundNr": "100001"}, "Positionen": [{"ArtNr": "1000", "Menge": 12}]}
     answers["OfferteFunction"] = gateway.request("POST", "/www/offerte", bearer, json.dumps(order).encode())
     answers["AuftragFunction"] = gateway.request("POST", "/www/auftrag", bearer, json.dumps(order).encode())
+    auft_nr = answers["AuftragFunction"][1]["data"]["AuftNr"]
+    answers["RechnungFunction"] = gateway.request("POST", f"/www/auftrag/{auft_nr}/rechnung", bearer)
     zugferd = ROOT / "local" / "demo_data" / "zugferd"
     combine = {
         "Operation": "Combine",

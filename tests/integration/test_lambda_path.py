@@ -50,6 +50,7 @@ def test_the_built_function_answers_its_first_request(
         "AuftragFunction": 201,
         "ZugferdFunction": 200,
         "LogFunction": 204,
+        "RechnungFunction": 201,
         "PublisherFunction": 200,
     }
     assert status == expected[logical], body
@@ -74,6 +75,9 @@ def test_the_built_function_answers_its_first_request(
         assert body["data"]["GrundDaten"]["AuftBrutto"] == 187.9
     elif logical == "AuftragFunction":
         assert body["data"]["AuftNr"].isdigit()
+    elif logical == "RechnungFunction":
+        assert body["data"]["RechNr"].isdigit()
+        assert body["data"]["AuftNetto"] > 0
     elif logical == "ZugferdFunction":
         from facturx import get_xml_from_pdf
 

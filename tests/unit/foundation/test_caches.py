@@ -18,15 +18,15 @@ def test_reset_caches_forgets_settings_clients_key_and_config(aws: Any, monkeypa
     assert company.leading_currency() == "EUR"
     dynamo.put_item({"PK": company.CONFIG_PK, "SK": company.CONFIG_SK, "Leitwaehrung": "CHF"})
     assert company.leading_currency() == "EUR"  # read at most once a minute
-    dynamodb, key = client("dynamodb"), auth.signing_key()
+    dynamodb, key = client("dynamodb"), auth.keyring().current.key
     client("secretsmanager").put_secret_value(SecretId=get_settings().signing_key_secret, SecretString="rotated")
     monkeypatch.setenv("TOKEN_TTL_SECONDS", "60")
     assert get_settings().token_ttl_seconds != 60
-    assert auth.signing_key() == key
+    assert auth.keyring().current.key == key
 
     reset_caches()
 
     assert company.leading_currency() == "CHF"
     assert get_settings().token_ttl_seconds == 60
     assert client("dynamodb") is not dynamodb
-    assert auth.signing_key() == "rotated"
+    assert auth.keyring().current.key == "rotated"

@@ -79,7 +79,8 @@ BODY_REFUSALS: dict[str, str] = {
 def _token_gateway() -> tuple[Gateway, str]:
     from backoffice.platform.auth import issue_token, save_user
 
-    user = save_user("hostile", "hostile-pw", "SHOP")
+    # Both roles: every route, DELETE /www/log (operators only) included, must see the bodies.
+    user = save_user("hostile", "hostile-pw", "SHOP", roles=("integration", "operator"))
     return Gateway(Stack.read()), issue_token(user)[0]
 
 
