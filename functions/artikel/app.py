@@ -5,14 +5,11 @@ from __future__ import annotations
 from typing import Annotated
 from urllib.parse import quote, urlencode
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-
 from backoffice.catalogue import articles, list_index, media, reads
 from backoffice.errors import NotFound
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
-from backoffice.http.resolver import caller, entrypoint, json_response, make_resolver
+from backoffice.http.resolver import Path, Query, Response, caller, entrypoint, json_response, make_resolver
 from backoffice.links import link
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings

@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
-
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import KundeAntwort, KundeErstellt
 from backoffice.http.request_body import header
-from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver
+from backoffice.http.resolver import (
+    Body,
+    Path,
+    Query,
+    Response,
+    caller,
+    created_response,
+    entrypoint,
+    json_response,
+    make_resolver,
+)
 from backoffice.parties import customers, order_list
 from backoffice.platform.idempotency import HEADER, run_once
 

@@ -3,15 +3,13 @@
 import time
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import ConfigDict, Field
 
 from backoffice.errors import ApiError, InvalidRequest
 from backoffice.http.cors import cors_headers
 from backoffice.http.openapi import documented
 from backoffice.http.request_body import header
-from backoffice.http.resolver import entrypoint, logger, make_resolver
+from backoffice.http.resolver import Body, Response, entrypoint, logger, make_resolver
 from backoffice.models import RequestModel
 from backoffice.platform.environment import get_settings
 
