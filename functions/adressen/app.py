@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
-
 from backoffice.errors import InvalidRequest
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import AdresseAntwort, KundenAdressenAntwort, SuchtrefferAntwort
-from backoffice.http.resolver import entrypoint, json_response, make_resolver, no_content, request_base
+from backoffice.http.resolver import (
+    Body,
+    Path,
+    Query,
+    Response,
+    entrypoint,
+    json_response,
+    make_resolver,
+    no_content,
+    request_base,
+)
 from backoffice.links import link
 from backoffice.models import INT_MAX
 from backoffice.parties import address_store, customers

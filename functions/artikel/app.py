@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-
 from backoffice.catalogue import articles, list_index, media, reads
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
-from backoffice.http.resolver import caller, entrypoint, json_response, make_resolver, request_base
+from backoffice.http.resolver import (
+    Path,
+    Query,
+    Response,
+    caller,
+    entrypoint,
+    json_response,
+    make_resolver,
+    request_base,
+)
 from backoffice.models import INT_MAX
 
 app = make_resolver()

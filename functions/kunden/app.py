@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Body, Path, Query
-
 from backoffice.http.openapi import documented
 from backoffice.http.read_shapes import KundeAntwort, KundeErstellt
 from backoffice.http.resolver import (
+    Body,
+    Path,
+    Query,
+    Response,
     caller,
     created_response,
     entrypoint,

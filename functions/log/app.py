@@ -4,10 +4,8 @@ Operators only: the log files are the audit trail."""
 
 from __future__ import annotations
 
-from aws_lambda_powertools.event_handler import Response
-
 from backoffice.http.openapi import documented
-from backoffice.http.resolver import caller, entrypoint, logger, make_resolver, no_content
+from backoffice.http.resolver import Response, caller, entrypoint, logger, make_resolver, no_content
 from backoffice.platform.logfiles import delete_log_objects, delete_log_streams
 from backoffice.platform.roles import OPERATOR
 

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Body, Query
-
 from backoffice.http.openapi import documented
-from backoffice.http.resolver import caller, created_response, entrypoint, json_response, make_resolver, once
+from backoffice.http.resolver import (
+    Body,
+    Query,
+    Response,
+    caller,
+    created_response,
+    entrypoint,
+    json_response,
+    make_resolver,
+    once,
+)
 from backoffice.sales import quotations
 from backoffice.sales.request_models import QuotationCreate, QuotationPatch
 from backoffice.sales.views import OfferteAntwort

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from backoffice.catalogue.media import etag, matches
 from backoffice.errors import NotAcceptable
 from backoffice.http.openapi import documented
-from backoffice.http.resolver import created_response, entrypoint, json_response, make_resolver, once, request_base
+from backoffice.http.resolver import (
+    Path,
+    Response,
+    created_response,
+    entrypoint,
+    json_response,
+    make_resolver,
+    once,
+    request_base,
+)
 from backoffice.invoices import issue
 from backoffice.models import Number
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from aws_lambda_powertools.event_handler import Response
 from pydantic import BaseModel, Field
 
 from backoffice.http.openapi import BASIC_AUTH, documented
-from backoffice.http.resolver import entrypoint, json_response, make_resolver
+from backoffice.http.resolver import Response, entrypoint, json_response, make_resolver
 from backoffice.platform.auth import authenticate, basic_credentials, issue_token
 
 app = make_resolver()

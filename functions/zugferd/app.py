@@ -2,14 +2,12 @@
 
 from typing import Annotated, Any, Literal
 
-from aws_lambda_powertools.event_handler import Response
-from aws_lambda_powertools.event_handler.openapi.params import Body
 from pydantic import ConfigDict, Field
 
 from backoffice.http.cors import cors_headers
 from backoffice.http.openapi import documented
 from backoffice.http.request_body import header
-from backoffice.http.resolver import entrypoint, make_resolver
+from backoffice.http.resolver import Body, Response, entrypoint, make_resolver
 from backoffice.models import RequestModel
 from backoffice.platform.environment import get_settings
 

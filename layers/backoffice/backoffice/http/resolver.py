@@ -29,6 +29,13 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestUnsupportedContentType,
     RequestValidationError,
 )
+
+# A handler imports Response and the parameter markers from here, after `backoffice.http` has made
+# powertools' event_handler package lazy (backoffice/http/__init__.py): imported from powertools
+# first, they would run its whole `__init__`.
+from aws_lambda_powertools.event_handler.openapi.params import Body as Body
+from aws_lambda_powertools.event_handler.openapi.params import Path as Path
+from aws_lambda_powertools.event_handler.openapi.params import Query as Query
 from botocore.exceptions import ClientError, HTTPClientError
 from botocore.exceptions import ConnectionError as AwsConnectionError
 

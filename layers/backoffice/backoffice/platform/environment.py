@@ -4,22 +4,25 @@ The defaults name the local stack's resources. In AWS (AWS_LAMBDA_FUNCTION_NAME 
 of the table, bucket, bus and secret must come from the environment (template.yaml): a function
 that lacks one fails at init, naming the variable, rather than talk to a resource of the local
 stack's name that does not exist (or, worse, belongs to something else).
+
+A plain frozen dataclass, not a pydantic model: the authorizer, the token function and the
+publisher need nothing else of pydantic, and importing it is a tenth of their cold start
+(docs/operations.md, "Cold starts").
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any
 
 from backoffice.platform.caches import on_reset
 
 
-class Settings(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@dataclass(frozen=True)
+class Settings:
     table_name: str = "Table"
     idempotency_table_name: str = "IdempotencyTable"
     bucket_name: str = "local-bucket"
@@ -60,7 +63,10 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
                 f"{environ['AWS_LAMBDA_FUNCTION_NAME']} runs in AWS without {', '.join(missing)} in its environment "
                 "(template.yaml, Globals.Function.Environment)"
             )
-    return Settings.model_validate({field: environ[var] for field, var in _ENV.items() if var in environ})
+    values: dict[str, Any] = {field: environ[var] for field, var in _ENV.items() if var in environ}
+    if "token_ttl_seconds" in values:  # the one field that is not text
+        values["token_ttl_seconds"] = int(values["token_ttl_seconds"])
+    return Settings(**values)
 
 
 @cache

@@ -11,17 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
-
-from aws_lambda_powertools.utilities.idempotency import (
-    DynamoDBPersistenceLayer,
-    IdempotencyConfig,
-    idempotent_function,
-)
-from aws_lambda_powertools.utilities.idempotency.exceptions import (
-    IdempotencyAlreadyInProgressError,
-    IdempotencyValidationError,
-)
+from typing import TYPE_CHECKING, Any
 
 from backoffice.errors import Conflict, InvalidRequest
 from backoffice.platform.aws import client
@@ -33,9 +23,14 @@ MAX_KEY_LENGTH = 255
 # A webshop retries within minutes or hours; a day covers a retry after an outage too.
 EXPIRES_AFTER_SECONDS = 24 * 3600
 
+if TYPE_CHECKING:
+    from aws_lambda_powertools.utilities.idempotency import DynamoDBPersistenceLayer
+
 
 @cache
 def _persistence() -> DynamoDBPersistenceLayer:
+    from aws_lambda_powertools.utilities.idempotency import DynamoDBPersistenceLayer
+
     return DynamoDBPersistenceLayer(table_name=get_settings().idempotency_table_name, boto3_client=client("dynamodb"))
 
 
@@ -60,6 +55,14 @@ def run_once(
             f"The {HEADER} header must have 1 to {MAX_KEY_LENGTH} characters.",
             {HEADER: f"1 to {MAX_KEY_LENGTH} characters"},
         )
+    # Imported at the first request with a key: a function's cold start does not pay for
+    # powertools' idempotency (persistence layers, jmespath functions) unless it needs it.
+    from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig, idempotent_function
+    from aws_lambda_powertools.utilities.idempotency.exceptions import (
+        IdempotencyAlreadyInProgressError,
+        IdempotencyValidationError,
+    )
+
     config = IdempotencyConfig(
         event_key_jmespath="[caller, key]",
         payload_validation_jmespath="body",

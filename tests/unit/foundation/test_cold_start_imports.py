@@ -1,0 +1,50 @@
+"""What a handler's import leaves out (docs/operations.md, "Cold starts"): each handler module is
+imported in a fresh interpreter and must not have loaded what its cold start does not need."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+LAYER = ROOT / "layers" / "backoffice"
+HANDLERS = sorted(p for p in (ROOT / "functions").glob("*/*.py"))
+# powertools' resolvers other than REST (AppSync pulls asyncio), the data classes of other event
+# sources (CodePipeline pulls tempfile), and the idempotency utility before a request has a key.
+NEVER = (
+    "aws_lambda_powertools.event_handler.appsync",
+    "aws_lambda_powertools.event_handler.bedrock_agent",
+    "aws_lambda_powertools.utilities.data_classes.code_pipeline_job_event",
+    "aws_lambda_powertools.utilities.idempotency",
+    "asyncio",
+)
+# Functions that answer without the resolver need no pydantic at all.
+NO_PYDANTIC = {"authorizer.py", "publisher/app.py"}
+
+
+def loaded(handler: Path) -> set[str]:
+    code = (
+        "import importlib, json, sys\n"
+        f"sys.path[:0] = [{str(handler.parent)!r}, {str(LAYER)!r}]\n"
+        f"importlib.import_module({handler.stem!r})\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(LAYER), "AWS_DEFAULT_REGION": "eu-central-1"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, cwd=handler.parent
+    )
+    return set(json.loads(run.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("handler", HANDLERS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_handler_imports_only_what_its_cold_start_needs(handler: Path) -> None:
+    modules = loaded(handler)
+    assert not modules & set(NEVER), sorted(modules & set(NEVER))
+    name = f"{handler.parent.name}/{handler.name}"
+    if handler.name in NO_PYDANTIC or name in NO_PYDANTIC:
+        assert not {m for m in modules if m.split(".")[0] == "pydantic"}
