@@ -55,26 +55,24 @@ Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r
 # (max_digits and decimal_places imply the maximum, and say so better than `le` would.)
 MAX_15_4 = Decimal("99999999999.9999")
 MAX_15_2 = Decimal("9999999999999.99")
-Quantity = Annotated[
-    Number,
-    Field(gt=0, max_digits=15, decimal_places=4),
-    WithJsonSchema({"type": "number", "exclusiveMinimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
-]
-PatchQuantity = Annotated[
-    Number,
-    Field(ge=0, max_digits=15, decimal_places=4),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
-]
-Price = Annotated[
-    Number,
-    Field(ge=0, max_digits=15, decimal_places=4),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_4), "multipleOf": 0.0001}),
-]
-Money = Annotated[
-    Number,
-    Field(ge=0, max_digits=15, decimal_places=2),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": float(MAX_15_2), "multipleOf": 0.01}),
-]
+
+
+def _documented(places: int, *, positive: bool = False) -> WithJsonSchema:
+    """The JSON Schema of a number of at most 15 digits, `places` after the point, >= 0 (> 0).
+
+    The model checks the value as a Decimal (max_digits, decimal_places); docs/openapi.json states
+    the same bounds, and there a bound can only be a JSON number: the one place a float appears,
+    as documentation, never in arithmetic.
+    """
+    maximum, step = (MAX_15_4, Decimal("0.0001")) if places == 4 else (MAX_15_2, Decimal("0.01"))
+    lower = {"exclusiveMinimum": 0} if positive else {"minimum": 0}
+    return WithJsonSchema({"type": "number", **lower, "maximum": float(maximum), "multipleOf": float(step)})
+
+
+Quantity = Annotated[Number, Field(gt=0, max_digits=15, decimal_places=4), _documented(4, positive=True)]
+PatchQuantity = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4), _documented(4)]
+Price = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4), _documented(4)]
+Money = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=2), _documented(2)]
 Percent = Annotated[
     Number,
     Field(ge=0, le=100, max_digits=7, decimal_places=4),
