@@ -1,6 +1,8 @@
 """Acceptance of issue 16 over real HTTP against the local stack: an order's e-invoice issued and read.
 
-Orders without delivery costs (AuftLiefKost): their totals are those of today's calculation.
+A net-price order in CHF for a Swiss customer and one in EUR for the German customer, compared
+with the order's own figures; then a gross-price order and one with delivery costs over two VAT
+rates, compared with figures computed by hand.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from tests.unit.rechnung.en16931_rules import NS, check, total
+from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
 pytestmark = pytest.mark.integration
 
@@ -103,3 +105,76 @@ def test_a_missing_order_is_a_404_with_the_error_body(api):
         "error_description": "No order 999999.",
         "info": {"AuftNr": "999999"},
     }
+
+
+def issue_and_read_xml(api, body) -> tuple[dict, object]:
+    created = api.post("/www/auftrag", json=body)
+    assert created.status_code == 201, created.text
+    auft_nr = created.json()["data"]["AuftNr"]
+    issued = api.post(f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status_code == 201, issued.text
+    xml = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"})
+    assert xml.status_code == 200
+    return issued.json(parse_float=Decimal)["data"], xml.content
+
+
+def charges(root) -> list[tuple[Decimal, Decimal]]:
+    settlement = "//ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeAllowanceCharge"
+    return list(
+        zip(
+            values(root, f"{settlement}/ram:ActualAmount"),
+            values(root, f"{settlement}/ram:CategoryTradeTax/ram:RateApplicablePercent"),
+            strict=True,
+        )
+    )
+
+
+def test_a_gross_price_order_is_invoiced_with_net_lines(api):
+    # 10 PAK of tennis balls at gross 13.90 less 5 % = 132.05; 7 cards at gross 8.95 = 62.65; delivery 9.90
+    # gross. 204.60 with 8.1 % in it: 15.33, net 189.27. The tax shared over the gross amounts:
+    # 9.89, 4.70, 0.74, so net lines 122.16 and 57.95 and a delivery charge of 9.16.
+    head, xml = issue_and_read_xml(
+        api,
+        {
+            "GrundDaten": {"KundNr": "100004", "AuftLiefKost": 9.90},
+            "Positionen": [
+                {"ArtNr": "6001", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5},
+                {"ArtNr": "6002", "Menge": 7},
+            ],
+        },
+    )
+    assert (head["AuftNetto"], head["AuftWUST"], head["AuftBrutto"]) == (
+        Decimal("189.27"),
+        Decimal("15.33"),
+        Decimal("204.60"),
+    )
+    root = check(xml, tax_tolerance=Decimal("0.01"))
+    assert values(root, "//ram:SpecifiedLineTradeSettlement//ram:LineTotalAmount") == [
+        Decimal("122.16"),
+        Decimal("57.95"),
+    ]
+    assert charges(root) == [(Decimal("9.16"), Decimal("8.1"))]
+    assert total(root, "TaxBasisTotalAmount") == Decimal("189.27")
+    assert total(root, "DuePayableAmount") == Decimal("204.60")
+
+
+def test_delivery_costs_over_two_rates_are_a_charge_per_rate(api):
+    # 100 DZ of eggs at 9.70 = 970.00 (2.6 %), 2 hotel nights at 145.00 = 290.00 (3.8 %), delivery 25.00:
+    # 5.75 to 3.8 % and 19.25 to 2.6 % (in proportion, the cent left to the larger remainder);
+    # 295.75 x 3.8 % = 11.24, 989.25 x 2.6 % = 25.72; 1285.00 + 36.96 = 1321.96 -> 1321.95
+    head, xml = issue_and_read_xml(
+        api,
+        {
+            "GrundDaten": {"KundNr": "100004", "AuftLiefKost": 25},
+            "Positionen": [{"ArtNr": "6000", "Menge": 1200, "VPEinheit": "DZ"}, {"ArtNr": "6003", "Menge": 2}],
+        },
+    )
+    assert head["AuftBrutto"] == Decimal("1321.95")
+    root = check(xml)
+    assert charges(root) == [(Decimal("5.75"), Decimal("3.8")), (Decimal("19.25"), Decimal("2.6"))]
+    assert values(root, "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:BasisAmount") == [
+        Decimal("295.75"),
+        Decimal("989.25"),
+    ]
+    assert total(root, "TaxTotalAmount") == Decimal("36.96")
+    assert total(root, "RoundingAmount") == Decimal("-0.01")

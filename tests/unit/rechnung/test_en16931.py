@@ -1,41 +1,55 @@
-"""The EN 16931 mapping on its own: delivery costs as a document-level charge (BG-21) when the order's
-stored totals contain them, and the rules asserted over the XML (no AWS needed)."""
+"""The EN 16931 mapping on its own, from documents the calculation computed (no AWS needed).
+
+Net lines and delivery charges (`sales.calculation.net_amounts`): a net document's lines are its
+PosPreisTotal and each recap line's delivery share is its own charge; a gross document's recap tax
+is shared over its gross lines. Every figure in the comments is computed by hand.
+"""
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from decimal import Decimal as D
+from typing import Any
 
-import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from backoffice.company import Seller
 from backoffice.invoices import en16931
-from tests.unit.rechnung.en16931_rules import NS, check, total
+from backoffice.sales.calculation import Document, PositionInput, compute_document, net_amounts
+from backoffice.taxes import TaxCode
+from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
 SELLER = Seller(
     "Muster Handel AG", "Bahnhofstrasse 1", "8001", "Zürich", "CH", "CHE-123.456.788 MWST",
     "CH5604835012345678009", "CH4431999123000889012", None,
 )  # fmt: skip
 HEAD = en16931.InvoiceHead("500001", date(2026, 11, 23), date(2026, 12, 23), "000000000000000000005000019", "30 Tage")
-POSITIONS = [
-    {"PosNr": 1, "ArtNr": "1000", "PosBez": "Kaffee", "PosAnzBest": D(3), "PosPreisBasis": D("56.70"),
-     "PosPreisEinzel": D("18.9"), "PosPreisTotal": D("56.70"), "WUSTSatz": D("2.6"), "GRabSatz": D(0)},
-    {"PosNr": 2, "ArtNr": "1002", "PosBez": "Kapseln", "PosAnzBest": D(20), "PosPreisBasis": D("9.00"),
-     "PosPreisEinzel": D("0.45"), "PosPreisTotal": D("8.10"), "WUSTSatz": D("2.6"), "GRabSatz": D(10)},
-]  # fmt: skip
 ADDRESSES = {"RechAdr": {"AdrFirma": "Muster AG", "AdrAdresse1": "Weg 1", "OrtPLZ": "3000", "OrtName": "Bern"}}
+TAXES = {
+    "8.1": TaxCode("1", D("8.1"), "Normalsatz", "C", "303", "400", "200"),
+    "2.6": TaxCode("2", D("2.6"), "Reduzierter Satz", "C", "313", "400", "200"),
+    "3.8": TaxCode("3", D("3.8"), "Sondersatz Beherbergung", "C", "343", "400", "200"),
+}
+EXPORT = TaxCode("9", D(0), "Export, steuerbefreit", "X", "", "", "220")
 
 
-def order(net: str, vat: str, gross: str, basis: str, delivery: str | None) -> dict:
-    grund = {"AuftNr": "400001", "KundNr": "100004", "WaehrAbk": "CHF", "AuftNetto": D(net), "AuftWUST": D(vat)}
-    grund["AuftBrutto"] = D(gross)
+def position(nr: int, quantity: str, price: str, rate: str, kind: str = "N", **more: Any) -> PositionInput:
+    return PositionInput(nr, f"A{nr}", D(quantity), D(price), TAXES[rate], price_kind=kind, **more)
+
+
+def xml_of(document: Document, delivery: str | None = None) -> Any:
+    """The invoice XML of `document` as issue.py builds it, checked by every rule; its root."""
+    grund = {"AuftNr": "400001", "KundNr": "100004", "WaehrAbk": document.currency, **document.totals()}
     if delivery:
         grund["AuftLiefKost"] = D(delivery)
-    recap = [{"PosWUST": D(vat), "PosWUSTSatz": D("2.6"), "PosBetragNetto": D(basis), "PosWUSTKlasse": "C"}]
-    return {"GrundDaten": grund, "Adressen": ADDRESSES, "Positionen": POSITIONS, "MWSTRekapitulation": recap}
+    order = {"GrundDaten": grund, "Adressen": ADDRESSES, **document.read_shape()}
+    tolerance = D("0.01") if document.price_kind == "B" else D(0)
+    return check(en16931.build_xml(order, net_amounts(document), HEAD, SELLER), tolerance)
 
 
-def charges(root) -> list[tuple[str, str, str]]:
+def charges(root: Any) -> list[tuple[str, str, str]]:
     return [
         (
             e.xpath("string(ram:ActualAmount)", namespaces=NS),
@@ -46,20 +60,124 @@ def charges(root) -> list[tuple[str, str, str]]:
     ]
 
 
-def test_delivery_costs_in_the_stored_totals_are_a_document_level_charge():
-    # As the money branch stores them: 64.80 + 10.00 delivery = 74.80 at 2.6 % = 1.9448 -> 1.94; 76.74 -> 76.75.
-    root = check(en16931.build_xml(order("74.80", "1.94", "76.75", "74.80", "10.00"), HEAD, SELLER))
+def lines(root: Any) -> list[D]:
+    return values(root, "//ram:SpecifiedLineTradeSettlement//ram:LineTotalAmount")
+
+
+def test_delivery_costs_of_one_rate_are_one_charge():
+    # 3 x 18.90 = 56.70 and 20 x 0.45 = 9.00 less 10 % = 8.10, both 2.6 %: lines 64.80;
+    # + 10.00 delivery = 74.80 x 0.026 = 1.9448 -> 1.94; 76.74 -> 76.75 (BT-114 +0.01)
+    document = compute_document(
+        [position(1, "3", "18.90", "2.6"), position(2, "20", "0.45", "2.6", discount=D(10))], "CHF", delivery=D(10)
+    )
+    root = xml_of(document, "10.00")
+    assert lines(root) == [D("56.70"), D("8.10")]
     assert charges(root) == [("10.00", "S", "2.6")]
-    assert total(root, "LineTotalAmount") == D("64.80")  # BT-106: the lines
-    assert total(root, "ChargeTotalAmount") == D("10.00")  # BT-108
-    assert total(root, "TaxBasisTotalAmount") == D("74.80")  # BT-109 = AuftNetto
-    assert total(root, "RoundingAmount") == D("0.01")
-    assert total(root, "DuePayableAmount") == D("76.75")
+    assert (total(root, "LineTotalAmount"), total(root, "ChargeTotalAmount")) == (D("64.80"), D("10.00"))
+    assert (total(root, "TaxBasisTotalAmount"), total(root, "TaxTotalAmount")) == (D("74.80"), D("1.94"))
+    assert (total(root, "RoundingAmount"), total(root, "DuePayableAmount")) == (D("0.01"), D("76.75"))
 
 
-@pytest.mark.parametrize("delivery", [None, "10.00"])
-def test_without_delivery_costs_in_the_totals_there_is_no_charge(delivery):
-    # Today's calculation leaves AuftLiefKost out of the totals: the XML must not invent a charge.
-    root = check(en16931.build_xml(order("64.80", "1.68", "66.50", "64.80", delivery), HEAD, SELLER))
-    assert charges(root) == []
-    assert total(root, "TaxBasisTotalAmount") == D("64.80")
+def test_delivery_costs_over_two_rates_are_a_charge_per_rate():
+    # 100 DZ at 9.70 = 970.00 (2.6 %), 2 nights at 145.00 = 290.00 (3.8 %); 25.00 delivery shared:
+    # 25 x 290 / 1260 = 5.7539 -> 5.75, 25 x 970 / 1260 = 19.2460 -> 19.24 + the cent left (.0060 > .0039)
+    # 3.8 %: 295.75 x 0.038 = 11.2385 -> 11.24; 2.6 %: 989.25 x 0.026 = 25.7205 -> 25.72
+    document = compute_document(
+        [position(1, "1200", "0.8083", "2.6", vpe_unit="DZ", vpe_factor=D(12), pack_price=D("9.70")),
+         position(2, "2", "145.00", "3.8")],
+        "CHF", delivery=D(25),
+    )  # fmt: skip
+    root = xml_of(document, "25.00")
+    assert lines(root) == [D("970.00"), D("290.00")]
+    assert charges(root) == [("5.75", "S", "3.8"), ("19.25", "S", "2.6")]
+    assert total(root, "TaxBasisTotalAmount") == D("1285.00")
+    assert total(root, "TaxTotalAmount") == D("36.96")
+    assert total(root, "DuePayableAmount") == D("1321.95")  # 1321.96 to the 5 Rappen
+
+
+def test_a_gross_price_order_has_net_lines_summing_to_its_recap():
+    # gross: 10 PAK at 13.90 = 139.00 less 5 % = 132.05; 7 cards at 8.95 = 62.65; delivery 9.90 gross;
+    # 204.60 with 8.1 % in it: 204.60 x 8.1 / 108.1 = 15.3308 -> 15.33, net 189.27.
+    # The 15.33 shared by gross: 9.8940 -> 9.89, 4.6941 -> 4.69 + the cent left (.0041 > .0040 > .0017)
+    # = 4.70, 0.7417 -> 0.74; nets 122.16, 57.95, delivery 9.16.
+    document = compute_document(
+        [position(1, "30", "4.6333", "8.1", "B", vpe_unit="PAK", vpe_factor=D(3), pack_price=D("13.90"),
+                  discount=D(5)),
+         position(2, "7", "8.95", "8.1", "B")],
+        "CHF", delivery=D("9.90"),
+    )  # fmt: skip
+    assert document.price_kind == "B"
+    root = xml_of(document, "9.90")
+    assert lines(root) == [D("122.16"), D("57.95")]
+    assert charges(root) == [("9.16", "S", "8.1")]
+    # the discount in net: 122.16 x 139.00 / 132.05 = 128.5893 -> 128.59, so 6.43 off;
+    # the net unit prices 4.6333 / 1.081 = 4.2861 and 8.95 / 1.081 = 8.2794
+    assert values(root, "//ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
+        D("6.43")
+    ]
+    assert values(root, "//ram:NetPriceProductTradePrice/ram:ChargeAmount") == [D("4.2861"), D("8.2794")]
+    assert (total(root, "LineTotalAmount"), total(root, "TaxBasisTotalAmount")) == (D("180.11"), D("189.27"))
+    assert (total(root, "TaxTotalAmount"), total(root, "DuePayableAmount")) == (D("15.33"), D("204.60"))
+
+
+def test_a_gross_line_with_the_whole_discount_is_zero_with_its_basis_as_allowance():
+    # 2 x 10.81 gross = 21.62, 100 % off: 0.00; its basis in net 21.62 / 1.081 = 20.00
+    document = compute_document(
+        [position(1, "2", "10.81", "8.1", "B", discount=D(100)), position(2, "1", "108.10", "8.1", "B")], "CHF"
+    )
+    root = xml_of(document)
+    assert lines(root) == [D("0.00"), D("100.00")]
+    assert values(root, "//ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
+        D("20.00")
+    ]
+
+
+# --- every document the calculation can make -----------------------------------------------------
+
+settings.register_profile("invoice-ci", max_examples=150, deadline=None)
+settings.register_profile("invoice-thorough", max_examples=5_000, deadline=None)
+PROFILE = settings.get_profile(os.environ.get("MONEY_PROFILE", "money-ci").replace("money", "invoice"))
+cents = st.integers(min_value=0, max_value=2_000_000).map(lambda c: D(c) / 100)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> list[PositionInput]:
+    count = draw(st.integers(min_value=1, max_value=12))
+    kind = draw(st.sampled_from(["N", "B", "mixed"]))
+    made = []
+    for nr in range(1, count + 1):
+        factor = draw(st.sampled_from([1, 1, 3, 12]))
+        price = draw(cents)
+        made.append(
+            PositionInput(
+                nr,
+                f"A{nr}",
+                D(draw(st.integers(min_value=1, max_value=500)) * factor),
+                price / factor,
+                TAXES[draw(st.sampled_from(sorted(TAXES)))],
+                price_kind=draw(st.sampled_from("NB")) if kind == "mixed" else kind,
+                vpe_unit="" if factor == 1 else f"V{factor}",
+                vpe_factor=D(factor),
+                pack_price=None if factor == 1 else price,
+                discount=D(draw(st.integers(min_value=0, max_value=10_000))) / 100,
+            )
+        )
+    return made
+
+
+@settings(PROFILE, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.sampled_from(["CHF", "EUR"]), st.booleans(), cents.filter(lambda c: c <= 500))
+def test_every_document_gives_an_invoice_that_keeps_the_en16931_rules(made, currency, export, delivery):
+    document = compute_document(made, currency, EXPORT if export else None, delivery)
+    root = xml_of(document, str(delivery))  # check(): the XSD and BR-CO-10..17, BR-S-08/BR-G-08
+    assert total(root, "TaxBasisTotalAmount") == document.net
+    assert total(root, "TaxTotalAmount") == document.tax
+    assert total(root, "DuePayableAmount") == document.gross
+    charge = total(root, "ChargeTotalAmount")
+    if document.price_kind == "N":
+        assert lines(root) == [p.total for p in document.positions]
+        assert charge == delivery
+    else:  # gross: every net amount between zero and its gross amount
+        for net, p in zip(lines(root), document.positions, strict=True):
+            assert D(0) <= net <= p.total
+        assert D(0) <= charge <= delivery

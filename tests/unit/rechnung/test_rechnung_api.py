@@ -286,16 +286,55 @@ def test_the_epc_payload_of_a_eur_invoice():
     ]  # fmt: skip
 
 
-def test_a_gross_price_order_is_a_409_not_an_invoice_with_gross_lines(call):
-    from backoffice.platform import dynamo
+def test_a_gross_price_order_is_invoiced_with_net_lines_and_its_gross_totals(call):
+    """Demo articles 6001 (PAK of 3 at gross 13.90) and 6002 (gross 8.95), both 8.1 %, delivery 9.90.
 
-    auft_nr, _ = order(call, CHF_ORDER)
-    chunk = dynamo.get_item(f"AUFTRAG#{auft_nr}", "POS#0001")
-    dynamo.put_item({**chunk, "Rows": chunk["Rows"].replace('"Preisart":"N"', '"Preisart":"B"')})
-    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
-    assert answer.status == 409, answer.text
-    assert answer.json()["info"] == {"AuftNr": auft_nr, "Preisart": "B"}
-    assert dynamo.get_item(f"RECHNUNG#{auft_nr}", "RECHNUNG") is None
+    By hand: 10 PAK = 139.00 less 5 % = 132.05; 7 x 8.95 = 62.65; + 9.90 = 204.60 gross with
+    204.60 x 8.1 / 108.1 = 15.3308 -> 15.33 tax in it, net 189.27. The 15.33 shared over 132.05,
+    62.65 and 9.90: 9.89, 4.69 + the cent left = 4.70, 0.74; so the net lines are 122.16 and 57.95,
+    the delivery charge 9.16.
+    """
+    body = {
+        "GrundDaten": {"KundNr": "100004", "AuftLiefKost": 9.90},
+        "Positionen": [
+            {"ArtNr": "6001", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5},
+            {"ArtNr": "6002", "Menge": 7},
+        ],
+    }
+    auft_nr, data = order(call, body)
+    assert [p["PosPreisTotal"] for p in data["Positionen"]] == [132.05, 62.65]  # gross, as the order shows
+    grund = data["GrundDaten"]
+    assert (grund["AuftNetto"], grund["AuftWUST"], grund["AuftBrutto"]) == (189.27, 15.33, 204.6)
+    issued = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status == 201, issued.text
+    assert {k: issued.json()["data"][k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")} == {
+        "AuftNetto": 189.27,
+        "AuftWUST": 15.33,
+        "AuftBrutto": 204.6,
+    }
+    root = check(as_bytes(call, auft_nr, XML), tax_tolerance=Decimal("0.01"))
+    lines = root.xpath(
+        "//ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation", namespaces=NS
+    )
+    assert [Decimal(e.xpath("string(ram:LineTotalAmount)", namespaces=NS)) for e in lines] == [
+        Decimal("122.16"),
+        Decimal("57.95"),
+    ]
+    assert total(root, "ChargeTotalAmount") == Decimal("9.16")
+    assert total(root, "TaxBasisTotalAmount") == Decimal("189.27")
+    assert total(root, "TaxTotalAmount") == Decimal("15.33")
+    assert total(root, "DuePayableAmount") == Decimal("204.60")
+    text = PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages[0].extract_text()
+    assert "Preise inkl. MWST" in text
+    totals = text[text.index("MWST-Zusammenstellung") :].splitlines()
+    assert totals[1:7] == [
+        "Normalsatz 8.1 % Basis 189.27 MWST 15.33",
+        "Total Positionen inkl. MWST CHF 194.70",  # 132.05 + 62.65
+        "Lieferkosten inkl. MWST CHF 9.90",
+        "Total netto CHF 189.27",
+        "MWST CHF 15.33",
+        "Total CHF 204.60",
+    ]
 
 
 def test_delivery_costs_are_a_document_charge_with_their_vat(call):

@@ -1,10 +1,12 @@
 """The EN 16931 invoice XML (Factur-X / ZUGFeRD 2.x, profile EN 16931, UN/CEFACT CII) of an order.
 
-Every amount is the order's STORED figure (its read shape), never recomputed here: line net
-amounts are PosPreisTotal, the VAT breakdown is the MWSTRekapitulation, the totals are AuftNetto,
-AuftWUST and AuftBrutto. What the order says is what the invoice says; a rule of EN 16931 that
-does not hold is a fault of the order's calculation, found by the tests, not hidden here.
-The XML is built with drafthorse, which checks it against the Factur-X EN 16931 XSD.
+Every amount is the order's own figure, never recomputed here: the VAT breakdown is the
+MWSTRekapitulation, the totals are AuftNetto, AuftWUST and AuftBrutto, the line amounts and the
+delivery charges are `sales.calculation.net_amounts` of the order (PosPreisTotal in a net-price
+order; in a gross-price one the recap's tax shared over its lines). What the order says is what
+the invoice says; a rule of EN 16931 that does not hold is a fault of the order's calculation,
+found by the tests, not hidden here. The XML is built with drafthorse, which checks it against
+the Factur-X EN 16931 XSD.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from drafthorse.models.payment import PaymentMeans, PaymentTerms
 from drafthorse.models.tradelines import LineItem
 
 from backoffice.company import Seller
+from backoffice.sales.calculation import NetAmounts, NetLine
 
 PROFILE = "urn:cen.eu:en16931:2017"
 SCHEMA = "FACTUR-X_EN16931"
@@ -63,31 +66,6 @@ def _category_of_rate(recap: list[dict[str, Any]], rate: Decimal) -> str:
     return tax_category(line) if line else ("G" if rate == 0 else "S")
 
 
-def delivery_charge(order: dict[str, Any]) -> Decimal:
-    """AuftLiefKost when it is part of the stored totals (AuftNetto above the sum of the lines), else 0.
-
-    The order stores its totals; the delivery costs are a document-level charge (BG-21) only when
-    the calculation put them into AuftNetto, so the XML's sums stay those of the order either way.
-    """
-    lines = sum((_money(p["PosPreisTotal"]) for p in order.get("Positionen") or []), Decimal(0))
-    charge = _money(order["GrundDaten"].get("AuftLiefKost") or 0)
-    net = _money(order["GrundDaten"]["AuftNetto"])
-    return charge if charge and net - lines == charge else Decimal(0)
-
-
-def _charge_rate(order: dict[str, Any], charge: Decimal) -> Decimal:
-    """The rate whose recap basis exceeds its lines by the charge: where the calculation taxed it."""
-    by_rate: dict[Decimal, Decimal] = {}
-    for p in order.get("Positionen") or []:
-        rate = Decimal(str(p.get("WUSTSatz") or 0))
-        by_rate[rate] = by_rate.get(rate, Decimal(0)) + _money(p["PosPreisTotal"])
-    for r in order.get("MWSTRekapitulation") or []:
-        rate = Decimal(str(r.get("PosWUSTSatz") or 0))
-        if _money(r["PosBetragNetto"]) - by_rate.get(rate, Decimal(0)) == charge:
-            return rate
-    return max(by_rate, default=Decimal(0))
-
-
 def _party(party: Any, address: dict[str, Any]) -> None:
     name = " ".join(str(address[k]) for k in ("AdrVorname", "AdrName") if address.get(k))
     party.name = str(address.get("AdrFirma") or name or "-")
@@ -99,8 +77,11 @@ def _party(party: Any, address: dict[str, Any]) -> None:
     party.address.country_id = str(address.get("ISOLandA2") or address.get("OrtLand") or "CH")
 
 
-def build_xml(order: dict[str, Any], head: InvoiceHead, seller: Seller) -> bytes:
-    """The CII XML of the order's invoice, checked against the EN 16931 XSD by drafthorse."""
+def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, seller: Seller) -> bytes:
+    """The CII XML of the order's invoice, checked against the EN 16931 XSD by drafthorse.
+
+    `order` is the order's read shape, `amounts` the net amounts of the same document.
+    """
     grund = order["GrundDaten"]
     currency = str(grund.get("WaehrAbk") or "CHF")
     recap = order.get("MWSTRekapitulation") or []
@@ -135,8 +116,8 @@ def build_xml(order: dict[str, Any], head: InvoiceHead, seller: Seller) -> bytes
         _party(doc.trade.delivery.ship_to, delivery)
     doc.trade.delivery.event.occurrence = head.issued
 
-    for p in order.get("Positionen") or []:
-        doc.trade.items.add(_line(p, recap))
+    for p, net_line in zip(order.get("Positionen") or [], amounts.lines, strict=True):
+        doc.trade.items.add(_line(p, net_line, recap))
 
     settlement = doc.trade.settlement
     settlement.currency_code = currency
@@ -147,18 +128,20 @@ def build_xml(order: dict[str, Any], head: InvoiceHead, seller: Seller) -> bytes
     means.payee_account.account_name = seller.name
     settlement.payment_means.add(means)
 
-    charge = delivery_charge(order)
-    if charge:
-        rate = _charge_rate(order, charge)
+    # The delivery costs: one charge (BG-21) per recap line with its share, so that every
+    # breakdown's basis is its lines plus its charges (BR-S-08, BR-G-08).
+    for r, share in zip(recap, amounts.delivery, strict=True):
+        if not share:
+            continue
         allowance_charge = TradeAllowanceCharge()
         allowance_charge.indicator = True
-        allowance_charge.actual_amount = charge
+        allowance_charge.actual_amount = _money(share)
         allowance_charge.reason_code = DELIVERY_CHARGE_CODE
         allowance_charge.reason = DELIVERY_CHARGE_REASON
         charge_tax = CategoryTradeTax()
         charge_tax.type_code = "VAT"
-        charge_tax.category_code = _category_of_rate(recap, rate)
-        charge_tax.rate_applicable_percent = rate
+        charge_tax.category_code = tax_category(r)
+        charge_tax.rate_applicable_percent = Decimal(str(r.get("PosWUSTSatz") or 0))
         allowance_charge.trade_tax.add(charge_tax)
         settlement.allowance_charge.add(allowance_charge)
 
@@ -180,11 +163,12 @@ def build_xml(order: dict[str, Any], head: InvoiceHead, seller: Seller) -> bytes
     terms.due = head.due
     settlement.terms.add(terms)
 
+    charge = _money(sum(amounts.delivery, Decimal(0)))
     net = _money(grund["AuftNetto"])
     vat = _money(grund["AuftWUST"])
     gross = _money(grund["AuftBrutto"])
     totals = settlement.monetary_summation
-    totals.line_total = net - charge  # BT-106: the lines; BT-109 = BT-106 + BT-108
+    totals.line_total = _money(sum((line.total for line in amounts.lines), Decimal(0)))  # BT-106
     totals.charge_total = charge
     totals.allowance_total = Decimal("0.00")
     totals.tax_basis_total = net
@@ -197,28 +181,26 @@ def build_xml(order: dict[str, Any], head: InvoiceHead, seller: Seller) -> bytes
     return xml
 
 
-def _line(p: dict[str, Any], recap: list[dict[str, Any]]) -> LineItem:
+def _line(p: dict[str, Any], net: NetLine, recap: list[dict[str, Any]]) -> LineItem:
     rate = Decimal(str(p.get("WUSTSatz") or 0))
-    basis = _money(p.get("PosPreisBasis") if p.get("PosPreisBasis") is not None else p["PosPreisTotal"])
-    total = _money(p["PosPreisTotal"])
     li = LineItem()
     li.document.line_id = str(p.get("VisPosNr") or p["PosNr"])
     if p.get("ArtNr"):
         li.product.seller_assigned_id = str(p["ArtNr"])
     li.product.name = str(p.get("PosBez") or p.get("ArtNr") or "-")
     # BT-146 is the price before the line's discount; the discount is the line allowance (BG-27),
-    # so qty x price - allowance gives PosPreisTotal exactly as the order stored it.
-    li.agreement.net.amount = Decimal(str(p["PosPreisEinzel"]))
+    # so the line's basis less the allowance is its net amount (BT-131) to the cent.
+    li.agreement.net.amount = net.unit_price
     li.delivery.billed_quantity = (Decimal(str(p["PosAnzBest"])), PIECE)
     li.settlement.trade_tax.type_code = "VAT"
     li.settlement.trade_tax.category_code = _category_of_rate(recap, rate)
     li.settlement.trade_tax.rate_applicable_percent = rate
-    if basis != total:
+    if net.basis != net.total:
         allowance = TradeAllowanceCharge()
         allowance.indicator = False
-        allowance.actual_amount = basis - total
+        allowance.actual_amount = _money(net.basis - net.total)
         allowance.reason_code = "95"  # UNTDID 5189: discount
         allowance.reason = f"Rabatt {p.get('GRabSatz')} %"
         li.settlement.allowance_charge.add(allowance)
-    li.settlement.monetary_summation.total_amount = total
+    li.settlement.monetary_summation.total_amount = _money(net.total)
     return li

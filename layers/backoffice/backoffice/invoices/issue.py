@@ -25,6 +25,7 @@ from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
 from backoffice.sales import document_store
+from backoffice.sales.calculation import GROSS, net_amounts
 
 RECH_NR_START = 500001
 SK = "RECHNUNG"
@@ -115,19 +116,13 @@ def issue(auft_nr: str) -> Issued:
         )
     if not stored.positions:
         raise Conflict(f"Order {auft_nr} has no positions to invoice.", {"AuftNr": auft_nr})
-    if stored.document().price_kind != "N":
-        # Gross-price documents store gross line totals; EN 16931 lines are net and the net per
-        # line is not stored. Mapping them needs the calculation's own net lines (docs/invoices.md).
-        raise Conflict(
-            f"Order {auft_nr} has gross prices (Preisart B); invoices are issued for net-price orders only.",
-            {"AuftNr": auft_nr, "Preisart": "B"},
-        )
     seller = company.seller()
     if seller is None:
         raise Conflict(
             "The company configuration has no seller (Firma): no invoice can be issued.", {"Konfiguration": "Firma"}
         )
-    order = document_store.read_shape(stored)
+    document = stored.document()
+    order = document_store.read_shape(stored, document)
     grund = order["GrundDaten"]
     currency = str(grund.get("WaehrAbk") or "CHF")
     language = str(stored.head.get("Sprache") or "ger")
@@ -141,8 +136,8 @@ def issue(auft_nr: str) -> Issued:
         payment_reference=payment_reference(rech_nr, currency, seller),
         terms=term.texts.get(language) or term.texts.get("ger") or pdf.default_terms(term.days, language),
     )
-    xml = en16931.build_xml(order, head, seller)
-    rendered = pdf.render(order, head, seller, language)
+    xml = en16931.build_xml(order, net_amounts(document), head, seller)
+    rendered = pdf.render(order, head, seller, language, gross_prices=document.price_kind == GROSS)
     with zugferd.captured_log() as log:
         combined = zugferd.combine(rendered, xml, log).pdf
     record = {

@@ -24,7 +24,7 @@ from fpdf.fonts import FontFace
 from qrbill import QRBill
 
 from backoffice.company import Seller
-from backoffice.invoices.en16931 import InvoiceHead, delivery_charge
+from backoffice.invoices.en16931 import InvoiceHead
 
 FONTS = Path(__file__).parent / "fonts"
 FONT = "LiberationSans"
@@ -59,6 +59,9 @@ LABELS: dict[str, dict[str, str]] = {
         "export": "Steuerbefreite Ausfuhr",
         "page": "Seite",
         "days": "Zahlbar innert {days} Tagen netto",
+        "incl": "inkl. MWST",
+        "prices_gross": "Preise inkl. MWST",
+        "positions": "Total Positionen",
     },
     "fre": {
         "title": "Facture",
@@ -90,6 +93,9 @@ LABELS: dict[str, dict[str, str]] = {
         "export": "Exportation exonérée",
         "page": "Page",
         "days": "Payable net dans les {days} jours",
+        "incl": "TVA incluse",
+        "prices_gross": "Prix TVA incluse",
+        "positions": "Total des positions",
     },
 }
 QRBILL_LANGUAGE = {"ger": "de", "fre": "fr", "ita": "it", "eng": "en"}
@@ -164,8 +170,13 @@ class _Invoice(FPDF):
         self.cell(0, 4, f"{self.words['page']} {self.page_no()}/{{nb}}", align="R")
 
 
-def render(order: dict[str, Any], head: InvoiceHead, seller: Seller, language: str) -> bytes:
-    """The invoice PDF (without its XML: zugferd.combine embeds it and makes it PDF/A-3)."""
+def render(
+    order: dict[str, Any], head: InvoiceHead, seller: Seller, language: str, gross_prices: bool = False
+) -> bytes:
+    """The invoice PDF (without its XML: zugferd.combine embeds it and makes it PDF/A-3).
+
+    `gross_prices`: the order's positions are priced with tax (Preisart B), and so are shown.
+    """
     words = labels(language)
     grund = order["GrundDaten"]
     currency = str(grund.get("WaehrAbk") or "CHF")
@@ -198,8 +209,10 @@ def render(order: dict[str, Any], head: InvoiceHead, seller: Seller, language: s
         doc.cell(0, 4.5, value, new_x="LMARGIN", new_y="NEXT")
     doc.ln(3)
 
+    if gross_prices:
+        doc.cell(0, 5, words["prices_gross"], new_x="LMARGIN", new_y="NEXT")
     _positions(doc, order.get("Positionen") or [], words)
-    _totals(doc, order, words, currency)
+    _totals(doc, order, words, currency, gross_prices)
     doc.ln(3)
     doc.set_font(FONT, "", 9)
     doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
@@ -255,7 +268,7 @@ def _positions(doc: FPDF, positions: list[dict[str, Any]], words: dict[str, str]
             )
 
 
-def _totals(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: str) -> None:
+def _totals(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: str, gross_prices: bool) -> None:
     grund = order["GrundDaten"]
     doc.ln(3)
     doc.set_font(FONT, "B", 8)
@@ -270,10 +283,18 @@ def _totals(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: s
         doc.cell(0, 4.5, f"{words['vat']} {amount(r['PosWUST'])}", align="R", new_x="LMARGIN", new_y="NEXT")
     doc.ln(2)
     net, vat, gross = (Decimal(str(grund[k])) for k in ("AuftNetto", "AuftWUST", "AuftBrutto"))
-    charge = delivery_charge(order)
-    rows = [(words["net"], net - charge)]
-    if charge:
-        rows.append((words["delivery"], charge))
+    # AuftLiefKost is in the document's Preisart and always part of its totals.
+    delivery = Decimal(str(grund.get("AuftLiefKost") or 0))
+    if gross_prices:
+        lines = sum((Decimal(str(p["PosPreisTotal"])) for p in order.get("Positionen") or []), Decimal(0))
+        rows = [(f"{words['positions']} {words['incl']}", lines)]
+        if delivery:
+            rows.append((f"{words['delivery']} {words['incl']}", delivery))
+        rows.append((words["net"], net))
+    else:
+        rows = [(words["net"], net - delivery)]
+        if delivery:
+            rows.append((words["delivery"], delivery))
     rows.append((words["vat_total"], vat))
     if gross != net + vat:
         rows.append((words["rounding"], gross - net - vat))

@@ -149,6 +149,64 @@ class Document:
         }
 
 
+@dataclass(frozen=True)
+class NetLine:
+    """A position without tax, as an e-invoice line states it (EN 16931 lines are net)."""
+
+    unit_price: Decimal  # BT-146: per base unit, before the discount
+    basis: Decimal  # before the discount, 2 decimals
+    total: Decimal  # BT-131: after the discount, 2 decimals
+
+
+@dataclass(frozen=True)
+class NetAmounts:
+    """The document's lines and delivery costs without tax, summing exactly to its recap.
+
+    For every recap line: its net basis = the net totals of its positions + its delivery share.
+    """
+
+    lines: tuple[NetLine, ...]  # in the order of Document.positions
+    delivery: tuple[Decimal, ...]  # the net delivery costs of each recap line, in Document.recap's order
+
+
+def net_amounts(document: Document) -> NetAmounts:
+    """The net lines and delivery shares of `document`, derived from its own figures only.
+
+    A net document states them: the lines are PosPreisTotal, a recap line's delivery share is its
+    basis less its lines. A gross document taxed each recap line once on the sum of its gross
+    amounts (lines and delivery share), so no line has a tax of its own: the recap line's tax is
+    shared over those amounts in proportion (`allocate`), and each one's net is its gross less its
+    share. The nets of a recap line then add up to its basis to the cent (EN 16931 BR-S-08).
+    """
+    if document.price_kind == NET:
+        lines = tuple(NetLine(p.unit_price, p.price_basis, p.total) for p in document.positions)
+        delivery = tuple(
+            line.net - sum((p.total for p in document.positions if p.tax.code == line.tax.code), ZERO)
+            for line in document.recap
+        )
+        return NetAmounts(lines, delivery)
+    nets: dict[int, Decimal] = {}
+    shares: list[Decimal] = []
+    for line in document.recap:
+        members = [i for i, p in enumerate(document.positions) if p.tax.code == line.tax.code]
+        grosses = [document.positions[i].total for i in members]
+        charge = line.net + line.amount - sum(grosses, ZERO)
+        taxes = allocate(line.amount, [*grosses, charge])
+        for i, gross, tax in zip(members, grosses, taxes[:-1], strict=True):
+            nets[i] = gross - tax
+        shares.append(charge - taxes[-1])
+    return NetAmounts(tuple(_net_line(p, nets[i]) for i, p in enumerate(document.positions)), tuple(shares))
+
+
+def _net_line(p: Position, total: Decimal) -> NetLine:
+    """A gross position's net line: the basis scaled as its total was, so the discount keeps its share."""
+    if p.total:
+        basis = round_cents(divide(multiply(total, p.price_basis), p.total))
+    else:  # a 100 % discount: nothing to scale by
+        basis = round_cents(without_tax(p.price_basis, p.tax.rate))
+    return NetLine(net_from_gross(p.unit_price, p.tax.rate), basis, total)
+
+
 def is_domestic(company_country: str, country: str | None) -> bool:
     """Whether a delivery to `country` is taxed at home; no country given counts as domestic."""
     home, there = company_country.strip().upper(), (country or "").strip().upper()

@@ -239,10 +239,13 @@ def _stored_address(record: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k not in ("Version", "DebiNr", "PK", "SK", "Kind")}
 
 
-def read_shape(stored: Stored) -> dict[str, Any]:
-    """GrundDaten, Adressen, Positionen, MWSTRekapitulation, Zahlung of a quotation or an order."""
+def read_shape(stored: Stored, document: Document | None = None) -> dict[str, Any]:
+    """GrundDaten, Adressen, Positionen, MWSTRekapitulation, Zahlung of a quotation or an order.
+
+    `document`: the stored one's `document()` when the caller has computed it already.
+    """
     head = stored.head
-    document = stored.document()
+    document = document or stored.document()
     grund: dict[str, Any] = {
         "StaoNr": head.get("StaoNr"),
         "OffertNr": head.get("OffertNr") if stored.kind == ORDER else None,
