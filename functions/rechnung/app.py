@@ -19,6 +19,7 @@ from backoffice.http.resolver import (
     once,
     request_base,
 )
+from backoffice.http.responses import negotiate
 from backoffice.invoices import issue
 from backoffice.models import Number
 
@@ -72,21 +73,18 @@ def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Respons
     return created_response(issue.head_view(record, request_base(app)), status=int(answer["status"]))
 
 
+# text/xml is the XML too; the order breaks ties, so */* (or no Accept) is the PDF a browser link wants.
+OFFERED = (PDF, XML, "text/xml", JSON)
+
+
 def _wanted(accept: str | None) -> str:
-    """The first of PDF, XML, JSON the Accept header names (q-values are not weighed); PDF for */*."""
-    if not accept:
-        return PDF
-    for part in accept.split(","):
-        media_type = part.split(";")[0].strip().lower()
-        if media_type in (PDF, XML, JSON):
-            return media_type
-        if media_type == "text/xml":
-            return XML
-        if media_type in ("*/*", "application/*"):
-            return PDF
-    raise NotAcceptable(
-        f"The invoice is available as {PDF}, {XML} or {JSON}.", {"Accept": accept, "available": [PDF, XML, JSON]}
-    )
+    """The representation the Accept header weighs highest (q-values count), or a 406."""
+    chosen = negotiate(accept, OFFERED)
+    if chosen is None:
+        raise NotAcceptable(
+            f"The invoice is available as {PDF}, {XML} or {JSON}.", {"Accept": accept, "available": [PDF, XML, JSON]}
+        )
+    return XML if chosen == "text/xml" else chosen
 
 
 FILE_HEADERS = {

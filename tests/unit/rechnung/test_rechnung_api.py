@@ -159,6 +159,24 @@ def test_get_answers_an_etag_and_304(call):
     assert refused.json()["error"] == "not_acceptable"
 
 
+@pytest.mark.parametrize(
+    ("accept", "content_type"),
+    [
+        ("application/pdf;q=0, application/xml;q=0.5", "application/xml"),
+        ("application/xml;q=0.2, application/json", "application/json"),
+        ("text/xml", "application/xml"),
+        ("*/*", "application/pdf"),
+    ],
+)
+def test_get_weighs_the_q_values_of_accept(call, accept, content_type):
+    auft_nr, _ = order(call, CHF_ORDER)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    answer = fetch(call, auft_nr, accept)
+    assert answer.status == 200
+    assert answer.headers["Content-Type"].split(";")[0] == content_type
+    assert fetch(call, auft_nr, "application/pdf;q=0").status == 406
+
+
 def test_an_eur_export_invoice_has_category_g_and_an_epc_code(call):
     auft_nr, data = order(call, EUR_ORDER)
     answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")

@@ -1,9 +1,11 @@
-"""What every JSON answer carries on the wire: its content type and the headers of a create answer."""
+"""What answers carry on the wire: the JSON content type, the headers of a create answer, and the
+choice among a route's representations by the request's Accept header."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Sequence
 
 JSON_CONTENT_TYPE = "application/json; charset=iso-8859-1"
 
@@ -15,3 +17,55 @@ def create_headers(body: bytes) -> dict[str, str]:
         "Content-MD5": base64.b64encode(hashlib.md5(body, usedforsecurity=False).digest()).decode("ascii"),
         "Content-Length": str(len(body)),
     }
+
+
+def negotiate(accept: str | None, offered: Sequence[str]) -> str | None:
+    """The offered media type the Accept header weighs highest (RFC 9110, 12.5.1), None if none.
+
+    Each offered type takes the q of the most specific range that matches it (`type/subtype` over
+    `type/*` over `*/*`); q=0 refuses it. Between equal weights the range the client named first
+    wins, then the earlier offered type: so `*/*` and an absent header choose the first offered.
+    A range whose q is not a number between 0 and 1 is left out.
+    """
+    if not accept or not accept.strip():
+        return offered[0] if offered else None
+    ranges: list[tuple[str, str, float]] = []
+    for part in accept.split(","):
+        media_range, *parameters = (piece.strip() for piece in part.split(";"))
+        kind, _, subtype = media_range.lower().partition("/")
+        if not kind or not subtype:
+            continue
+        weight = 1.0
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value.strip())
+                except ValueError:
+                    weight = -1.0
+        if 0.0 <= weight <= 1.0:
+            ranges.append((kind, subtype, weight))
+    candidates = []
+    for rank, media_type in enumerate(offered):
+        kind, _, subtype = media_type.lower().partition("/")
+        matching = [
+            (_specificity(range_kind, range_subtype, kind, subtype), -position, weight)
+            for position, (range_kind, range_subtype, weight) in enumerate(ranges)
+            if _specificity(range_kind, range_subtype, kind, subtype) >= 0
+        ]
+        if matching:
+            _, negative_position, weight = max(matching)  # the most specific range, the first of equals
+            if weight > 0:
+                candidates.append((-weight, -negative_position, rank, media_type))
+    return min(candidates)[3] if candidates else None
+
+
+def _specificity(range_kind: str, range_subtype: str, kind: str, subtype: str) -> int:
+    """2 for an exact range, 1 for `type/*`, 0 for `*/*`, -1 when the range does not match."""
+    if (range_kind, range_subtype) == (kind, subtype):
+        return 2
+    if range_kind == kind and range_subtype == "*":
+        return 1
+    if (range_kind, range_subtype) == ("*", "*"):
+        return 0
+    return -1
