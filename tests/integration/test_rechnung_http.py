@@ -97,6 +97,26 @@ def test_issue_fetch_extract_and_compare_every_amount(api, currency):
     assert ("Zahlteil" in text) is (currency == "CHF")
 
 
+def test_a_body_is_refused_and_q_values_are_weighed(api):
+    created = api.post("/www/auftrag", json=ORDERS["CHF"])
+    auft_nr = created.json()["data"]["AuftNr"]
+    refused = api.post(f"/www/auftrag/{auft_nr}/rechnung", json={"Sprache": "fre"})
+    assert refused.status_code == 400
+    assert refused.json() == {
+        "error": "invalid_request",
+        "error_description": "This route takes no body.",
+        "info": {"fields": {"body": "this route takes no body; send none (or {})"}},
+    }
+    assert api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/json"}).status_code == 404
+    assert api.post(f"/www/auftrag/{auft_nr}/rechnung", json={}).status_code == 201
+    xml = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/pdf;q=0, */*;q=0.5"})
+    assert xml.status_code == 200
+    assert xml.headers["Content-Type"].startswith("application/xml")
+    refused = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/pdf;q=0"})
+    assert refused.status_code == 406
+    assert refused.json()["error"] == "not_acceptable"
+
+
 def test_a_missing_order_is_a_404_with_the_error_body(api):
     answer = api.post("/www/auftrag/999999/rechnung")
     assert answer.status_code == 404

@@ -329,6 +329,33 @@ def test_an_unknown_query_parameter_is_a_400_naming_it_on_every_route(bare: tupl
     assert snapshot() == before
 
 
+def takes_a_body(route: Route) -> bool:
+    """Whether docs/openapi.json (generated from the routes' models) gives the route a request body."""
+    spec = json.loads((ROOT / "docs" / "openapi.json").read_text(encoding="utf-8"))
+    path = re.sub(r"\{(\w+)\}", r"{\1}", route.path)
+    return "requestBody" in spec["paths"][path][route.method.lower()]
+
+
+def test_a_body_on_a_route_that_takes_none_is_a_400_and_an_empty_object_is_none(bare: tuple[Gateway, str]) -> None:
+    gw, token = bare
+    before = snapshot()
+    bodiless = [r for r in gw.routes if not takes_a_body(r)]
+    assert {(r.method, r.path) for r in bodiless} >= {
+        ("POST", "/www/auftrag/{AuftNr}/rechnung"),
+        ("DELETE", "/www/log"),
+        ("GET", "/www/artikel"),
+    }
+    for route in bodiless:
+        status, answer = send(gw, token, route, '{"Sprache": "fre"}')
+        assert_refused(status, answer, f"{route.method} {route.path}")
+        # named alone, or beside what the query lacks when that is refused as well
+        assert answer["info"]["fields"]["body"] == "this route takes no body; send none (or {})", answer
+        assert {v for k, v in answer["info"]["fields"].items() if k != "body"} <= {"Field required"}, answer
+        status, answer = send(gw, token, route, "{}")
+        assert "body" not in answer.get("info", {}).get("fields", {}), (route, status, answer)
+    assert snapshot() == before
+
+
 def test_declared_query_parameters_still_pass(world: tuple[Gateway, str]) -> None:
     gw, token = world
     route = next(r for r in gw.routes if (r.method, r.path) == ("GET", "/www/artikel"))

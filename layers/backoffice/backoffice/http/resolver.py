@@ -191,6 +191,27 @@ def _refuse_unknown_query(app: APIGatewayRestResolver, next_middleware: NextMidd
     return next_middleware(app)
 
 
+def _undeclared_body(app: APIGatewayRestResolver) -> dict[str, str]:
+    """`body` as an `info.fields` entry when the matched route takes no body but one was sent.
+
+    An empty body and `{}` (what many clients send with every POST) are no body."""
+    dependant = getattr(app.context.get("_route"), "dependant", None)
+    if dependant is None or dependant.body_params:
+        return {}
+    if getattr(_parsed, "text", None) is None or _parsed.value in (None, {}):
+        return {}
+    return {"body": "this route takes no body; send none (or {})"}
+
+
+def _refuse_undeclared_body(app: APIGatewayRestResolver, next_middleware: NextMiddleware) -> Response[str]:
+    """A body sent to a route that takes none is a 400, as an unknown key in a body is: a client
+    sending `{"Sprache": "fre"}` to issue an invoice would otherwise get a German one, silently."""
+    refused = _undeclared_body(app)
+    if refused:
+        raise InvalidRequest("This route takes no body.", refused)
+    return next_middleware(app)
+
+
 def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
     """The resolver every function uses, with the error shape of the whole API."""
     app = _Resolver(
@@ -199,7 +220,7 @@ def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
         json_body_deserializer=_deserialize,
         **kwargs,
     )
-    app.use(middlewares=[_refuse_unknown_query])
+    app.use(middlewares=[_refuse_unknown_query, _refuse_undeclared_body])
 
     @app.exception_handler(ApiError)
     def _api_error(err: ApiError) -> Response[str]:
@@ -207,7 +228,7 @@ def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
 
     @app.exception_handler(RequestValidationError)
     def _invalid(err: RequestValidationError) -> Response[str]:
-        fields = validation_fields(list(err.errors())) | _unknown_query(app)
+        fields = validation_fields(list(err.errors())) | _unknown_query(app) | _undeclared_body(app)
         return error_response(InvalidRequest("The request is not valid.", fields))
 
     @app.exception_handler(RequestUnsupportedContentType)
