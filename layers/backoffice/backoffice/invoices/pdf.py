@@ -134,7 +134,9 @@ def address_lines(address: dict[str, Any]) -> list[str]:
 
 class _Invoice(FPDF):
     def __init__(self, seller: Seller, head: InvoiceHead, words: dict[str, str]) -> None:
-        super().__init__(format="A4")
+        # PDF/A-3B: fpdf2 then writes the sRGB output intent our DeviceRGB/DeviceGray painting needs
+        # (ISO 19005-3 6.2.4.3) and refuses what PDF/A forbids (core fonts, encryption).
+        super().__init__(format="A4", enforce_compliance="PDF/A-3B")
         self.seller, self.head, self.words = seller, head, words
         # The QR-bill's payment part fills the bottom of its page: nothing else may be printed there.
         self.payment_part_page = 0
