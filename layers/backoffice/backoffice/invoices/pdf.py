@@ -327,6 +327,18 @@ def _qr_bill(doc: _Invoice, order: dict[str, Any], head: InvoiceHead, seller: Se
     doc.image(io.BytesIO(svg.getvalue().encode()), x=0, y=doc.h - QR_BILL_HEIGHT, w=doc.w, h=QR_BILL_HEIGHT)
 
 
+# The European Economic Area: the EU, Iceland, Liechtenstein, Norway (ISO 3166 alpha-2, as an IBAN begins).
+EEA = frozenset(
+    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU",
+     "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "IS", "LI", "NO"}
+)  # fmt: skip
+
+
+def epc_bic_missing(seller: Seller) -> bool:
+    """EPC069-12 v002 leaves the BIC out only for a beneficiary's bank in the EEA: is it needed and not there?"""
+    return not seller.bic and seller.iban[:2] not in EEA
+
+
 def epc_payload(seller: Seller, gross: Decimal, head: InvoiceHead) -> str:
     """The EPC069-12 (GiroCode) payload: a SEPA credit transfer of the amount with the RF reference."""
     return "\n".join(
@@ -335,7 +347,7 @@ def epc_payload(seller: Seller, gross: Decimal, head: InvoiceHead) -> str:
             "002",
             "1",
             "SCT",
-            "",
+            seller.bic or "",
             seller.name[:70],
             seller.iban,
             f"EUR{gross.quantize(Decimal('0.01'))}",
@@ -361,10 +373,11 @@ def _epc(doc: FPDF, order: dict[str, Any], head: InvoiceHead, seller: Seller, wo
     doc.image(io.BytesIO(svg.getvalue()), x=doc.l_margin, y=top, w=35, h=35)
     doc.set_xy(doc.l_margin + 40, top)
     doc.set_font(FONT, "", 9)
+    bic = f"BIC {seller.bic}\n" if seller.bic else ""
     doc.multi_cell(
         0,
         5,
-        f"{words['payment']}: {seller.name}\nIBAN {seller.iban}\n{words['reference']}: {head.payment_reference}\n"
+        f"{words['payment']}: {seller.name}\nIBAN {seller.iban}\n{bic}{words['reference']}: {head.payment_reference}\n"
         f"EUR {amount(gross)}",
         new_x="LMARGIN",
         new_y="NEXT",
