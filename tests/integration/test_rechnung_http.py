@@ -14,6 +14,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from tests.unit.rechnung import pdfa_rules
 from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
 pytestmark = pytest.mark.integration
@@ -56,6 +57,7 @@ def test_issue_fetch_extract_and_compare_every_amount(api, currency):
     assert pdf.headers["Content-Type"] == "application/pdf"
     assert pdf.content.startswith(b"%PDF-")
     assert int(pdf.headers["Content-Length"]) == len(pdf.content)
+    pdfa_rules.check(pdf.content)  # PDF/A-3 (B) as it travelled
     xml = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"})
     assert xml.status_code == 200
     assert xml.headers["Content-Type"].startswith("application/xml")

@@ -103,6 +103,7 @@ class Seller:
     iban: str  # the account EUR invoices are paid to
     qr_iban: str | None  # the QR-IBAN of CHF QR-bills with a QR reference
     email: str | None
+    bic: str | None = None  # the BIC of `iban`'s bank (ISO 9362)
 
     def payment_iban(self, currency: str) -> str:
         return self.qr_iban if currency == "CHF" and self.qr_iban else self.iban
@@ -123,6 +124,7 @@ def seller() -> Seller | None:
         iban=str(firma["IBAN"]),
         qr_iban=_opt(firma.get("QRIBAN")),
         email=_opt(firma.get("Email")),
+        bic=_opt(firma.get("BIC")),
     )
 
 

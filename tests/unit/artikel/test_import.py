@@ -27,6 +27,10 @@ CONFIG = {
     "StaoNr": 1,
     "Lager": [1, 2],
 }
+FIRMA = {
+    "Name": "Muster Handel AG", "Adresse1": "Bahnhofstrasse 1", "PLZ": "8001", "Ort": "Zürich",
+    "UID": "CHE-123.456.788 MWST", "IBAN": "CH5604835012345678009",
+}  # fmt: skip
 ARTICLE = {"Typ": "Artikel", "ArtNr": "A1", "ArtBez": {"ger": "Käse", "fre": "Fromage"}}
 PRICE = {
     "Typ": "Preis",
@@ -127,6 +131,9 @@ def test_reimport_updates_in_place(aws, tmp_path: Path) -> None:
             "line 2: file a.png not found",
         ),
         ([{"Typ": "Kundenpreisliste", "DebiNr": "ABC", "Preisliste": "WV"}], "line 1: DebiNr"),
+        ([{**CONFIG, "Firma": {**FIRMA, "BIC": "CRESCHZZ8"}}], "line 1: Firma.BIC: Value error, is not a BIC"),
+        ([{**CONFIG, "Firma": {**FIRMA, "BIC": "CRESQQZZ"}}], "line 1: Firma.BIC: Value error, is not a BIC"),
+        ([{**CONFIG, "Firma": {**FIRMA, "BIC": "creschzz80a"}}], "line 1: Firma.BIC: Value error, must be written"),
     ],
 )
 def test_invalid_input_is_refused_with_line_and_nothing_written(aws, tmp_path: Path, records, problem) -> None:

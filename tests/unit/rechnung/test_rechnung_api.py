@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import io
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -296,12 +297,65 @@ def test_the_epc_payload_of_a_eur_invoice():
     from backoffice.invoices import en16931, pdf
 
     seller = Seller(
-        "Muster Handel AG", "B 1", "8001", "Zürich", "CH", "CHE-1 MWST", "CH5604835012345678009", None, None
-    )
+        "Muster Handel AG", "B 1", "8001", "Zürich", "CH", "CHE-1 MWST", "CH5604835012345678009", None, None,
+        "CRESCHZZ80A",
+    )  # fmt: skip
     head = en16931.InvoiceHead("500002", date(2026, 11, 23), date(2026, 12, 23), "RF22500002", "30 Tage")
     assert pdf.epc_payload(seller, Decimal("60.09"), head).split("\n") == [
-        "BCD", "002", "1", "SCT", "", "Muster Handel AG", "CH5604835012345678009", "EUR60.09", "", "RF22500002", "",
+        "BCD", "002", "1", "SCT", "CRESCHZZ80A", "Muster Handel AG", "CH5604835012345678009", "EUR60.09", "",
+        "RF22500002", "",
     ]  # fmt: skip
+    assert not pdf.epc_bic_missing(seller)
+    # Without BIC: allowed for a bank in the EEA (line 5 empty), missing for the Swiss one.
+    german = replace(seller, iban="DE89370400440532013000", bic=None)
+    assert pdf.epc_payload(german, Decimal("60.09"), head).split("\n")[4:7] == [
+        "",
+        "Muster Handel AG",
+        "DE89370400440532013000",
+    ]
+    assert not pdf.epc_bic_missing(german)
+    assert pdf.epc_bic_missing(replace(seller, bic=None))
+
+
+def test_the_bic_is_in_the_eur_invoices_epc_code_text_and_xml_not_for_a_chf_qr_iban(call):
+    auft_nr, _ = order(call, EUR_ORDER)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    root = check(as_bytes(call, auft_nr, XML))
+    means = "//ram:SpecifiedTradeSettlementPaymentMeans"
+    assert root.xpath(f"string({means}/ram:PayeeSpecifiedCreditorFinancialInstitution/ram:BICID)", namespaces=NS) == (
+        "CRESCHZZ80A"
+    )  # BT-86
+    text = PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages[0].extract_text()
+    assert "IBAN CH5604835012345678009\nBIC CRESCHZZ80A" in text
+
+    chf, _ = order(call, CHF_ORDER)
+    assert call("rechnung", "POST", f"/www/auftrag/{chf}/rechnung").status == 201
+    # The CHF invoice is paid to the QR-IBAN, whose bank the configured BIC does not name.
+    assert (
+        check(as_bytes(call, chf, XML)).xpath(f"{means}/ram:PayeeSpecifiedCreditorFinancialInstitution", namespaces=NS)
+        == []
+    )
+
+
+def test_an_eur_invoice_to_a_non_eea_iban_without_bic_is_a_409_before_a_number_is_taken(call):
+    from backoffice import company
+    from backoffice.platform import dynamo
+
+    config = dynamo.get_item(company.CONFIG_PK, company.CONFIG_SK)
+    firma = {k: v for k, v in config["Firma"].items() if k != "BIC"}
+    dynamo.put_item({**config, "Firma": firma})
+    company.forget_config()
+    auft_nr, _ = order(call, EUR_ORDER)
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 409, answer.text
+    assert answer.json()["info"] == {"Konfiguration": "Firma.BIC", "IBAN": "CH5604835012345678009"}
+    assert dynamo.get_item(f"RECHNUNG#{auft_nr}", "RECHNUNG") is None
+
+    dynamo.put_item(config)
+    company.forget_config()
+    issued = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status == 201
+    assert issued.json()["data"]["RechNr"] == "500001"  # the refusal took no number
 
 
 def test_a_gross_price_order_is_invoiced_with_net_lines_and_its_gross_totals(call):

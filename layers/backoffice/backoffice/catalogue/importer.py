@@ -53,7 +53,25 @@ class SellerRecord(RequestModel):
     UID: Annotated[str, Field(min_length=1, max_length=30)]
     IBAN: Annotated[str, Field(pattern=r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$")]
     QRIBAN: Annotated[str, Field(pattern=r"^(CH|LI)[0-9]{2}3[01][0-9]{3}[A-Z0-9]{12}$")] | None = None
+    BIC: Annotated[str, Field(max_length=11)] | None = None
     Email: Annotated[str, Field(max_length=80)] | None = None
+
+    @field_validator("BIC")
+    @classmethod
+    def _bic(cls, value: str | None) -> str | None:
+        # python-stdnum comes with the rechnung function's requirements (the operator's venv has them);
+        # imported here so that nothing else of the import loads it.
+        from stdnum import bic
+        from stdnum.exceptions import ValidationError as StdnumError
+
+        if value is None:
+            return None
+        if value != value.strip().upper():
+            raise ValueError("must be written in capitals without blanks, e.g. CRESCHZZ80A")
+        try:
+            return str(bic.validate(value))
+        except StdnumError as exc:
+            raise ValueError(f"is not a BIC (ISO 9362: 8 or 11 characters, a country code at 5-6): {exc}") from exc
 
 
 class PaymentTermRecord(RequestModel):

@@ -126,6 +126,9 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
     means.type_code = CREDIT_TRANSFER if currency == "EUR" else CREDIT_TRANSFER_NON_SEPA
     means.payee_account.iban = seller.payment_iban(currency)
     means.payee_account.account_name = seller.name
+    if seller.bic and seller.payment_iban(currency) == seller.iban:
+        # BT-86: the configured BIC is the IBAN's bank's; a CHF QR-IBAN's bank is not named.
+        means.payee_institution.bic = seller.bic
     settlement.payment_means.add(means)
 
     # The delivery costs: one charge (BG-21) per recap line with its share, so that every

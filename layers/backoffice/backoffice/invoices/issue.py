@@ -125,6 +125,14 @@ def issue(auft_nr: str) -> Issued:
     order = document_store.read_shape(stored, document)
     grund = order["GrundDaten"]
     currency = str(grund.get("WaehrAbk") or "CHF")
+    if currency == "EUR" and pdf.epc_bic_missing(seller):
+        # An EPC code without BIC to a bank outside the EEA is not valid (EPC069-12): refused before
+        # a number is taken, naming the configuration field that fixes it.
+        raise Conflict(
+            f"EUR invoices are paid to the IBAN {seller.iban}, outside the EEA: the company configuration "
+            "needs its BIC (Firma.BIC) for the EPC payment code.",
+            {"Konfiguration": "Firma.BIC", "IBAN": seller.iban},
+        )
     language = str(stored.head.get("Sprache") or "ger")
     term = company.payment_term(grund.get("KundBedTyp"))
     rech_nr = str(dynamo.next_number("RechNr", start=RECH_NR_START))

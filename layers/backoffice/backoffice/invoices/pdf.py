@@ -140,7 +140,9 @@ def address_lines(address: dict[str, Any]) -> list[str]:
 
 class _Invoice(FPDF):
     def __init__(self, seller: Seller, head: InvoiceHead, words: dict[str, str]) -> None:
-        super().__init__(format="A4")
+        # PDF/A-3B: fpdf2 then writes the sRGB output intent our DeviceRGB/DeviceGray painting needs
+        # (ISO 19005-3 6.2.4.3) and refuses what PDF/A forbids (core fonts, encryption).
+        super().__init__(format="A4", enforce_compliance="PDF/A-3B")
         self.seller, self.head, self.words = seller, head, words
         # The QR-bill's payment part fills the bottom of its page: nothing else may be printed there.
         self.payment_part_page = 0
@@ -346,6 +348,18 @@ def _qr_bill(doc: _Invoice, order: dict[str, Any], head: InvoiceHead, seller: Se
     doc.image(io.BytesIO(svg.getvalue().encode()), x=0, y=doc.h - QR_BILL_HEIGHT, w=doc.w, h=QR_BILL_HEIGHT)
 
 
+# The European Economic Area: the EU, Iceland, Liechtenstein, Norway (ISO 3166 alpha-2, as an IBAN begins).
+EEA = frozenset(
+    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU",
+     "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "IS", "LI", "NO"}
+)  # fmt: skip
+
+
+def epc_bic_missing(seller: Seller) -> bool:
+    """EPC069-12 v002 leaves the BIC out only for a beneficiary's bank in the EEA: is it needed and not there?"""
+    return not seller.bic and seller.iban[:2] not in EEA
+
+
 def epc_payload(seller: Seller, gross: Decimal, head: InvoiceHead) -> str:
     """The EPC069-12 (GiroCode) payload: a SEPA credit transfer of the amount with the RF reference."""
     return "\n".join(
@@ -354,7 +368,7 @@ def epc_payload(seller: Seller, gross: Decimal, head: InvoiceHead) -> str:
             "002",
             "1",
             "SCT",
-            "",
+            seller.bic or "",
             seller.name[:70],
             seller.iban,
             f"EUR{gross.quantize(Decimal('0.01'))}",
@@ -380,10 +394,11 @@ def _epc(doc: FPDF, order: dict[str, Any], head: InvoiceHead, seller: Seller, wo
     doc.image(io.BytesIO(svg.getvalue()), x=doc.l_margin, y=top, w=35, h=35)
     doc.set_xy(doc.l_margin + 40, top)
     doc.set_font(FONT, "", 9)
+    bic = f"BIC {seller.bic}\n" if seller.bic else ""
     doc.multi_cell(
         0,
         5,
-        f"{words['payment']}: {seller.name}\nIBAN {seller.iban}\n{words['reference']}: {head.payment_reference}\n"
+        f"{words['payment']}: {seller.name}\nIBAN {seller.iban}\n{bic}{words['reference']}: {head.payment_reference}\n"
         f"EUR {amount(gross)}",
         new_x="LMARGIN",
         new_y="NEXT",

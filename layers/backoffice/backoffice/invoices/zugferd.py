@@ -10,6 +10,7 @@ files for Debug.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 import threading
@@ -17,13 +18,16 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from datetime import datetime
+from typing import Any, cast
 
 import facturx
 import pybase64
 from facturx import facturx as facturx_module
 from lxml import etree
+from pypdf import PdfWriter
 from pypdf.errors import FileNotDecryptedError, PyPdfError
+from pypdf.generic import StreamObject
 
 from backoffice.errors import ApiError, EndpointError, InvalidRequest, PayloadTooLarge
 from backoffice.platform.environment import get_settings
@@ -213,6 +217,7 @@ def combine(pdf: bytes, xml: bytes, log: LibraryLog) -> Combined:
     try:
         with _LIBRARY_LOCK, _attachment_as_xrechnung(xrechnung):
             out = facturx.generate_from_binary(pdf, xml, flavor=flavor, level=level, check_xsd=True)
+        out = info_as_in_xmp(out)
     except PyPdfError as exc:
         raise _pdf_error(exc, pdf, log) from exc
     except Exception as exc:  # factur-x raises bare Exceptions; each is the input's fault
@@ -234,6 +239,54 @@ def combine(pdf: bytes, xml: bytes, log: LibraryLog) -> Combined:
             {"limit": MAX_BINARY_ANSWER_BYTES, "filename": OUTPUT_PDF},
         )
     return Combined(out, XRECHNUNG_FILENAME if xrechnung else _facturx_name(flavor), flavor, level)
+
+
+# The Info entries and the XMP properties PDF/A holds equal (ISO 19005-3, 6.6.2.3), as XPaths in the XMP.
+_XMP_NS = {
+    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+    "dc": "http://purl.org/dc/elements/1.1/",
+    "pdf": "http://ns.adobe.com/pdf/1.3/",
+    "xmp": "http://ns.adobe.com/xap/1.0/",
+}
+_INFO_FROM_XMP = {
+    "/Title": "//dc:title/rdf:Alt/rdf:li",
+    "/Author": "//dc:creator/rdf:Seq/rdf:li",
+    "/Subject": "//dc:description/rdf:Alt/rdf:li",
+    "/Keywords": "//pdf:Keywords",
+    "/Creator": "//xmp:CreatorTool",
+    "/Producer": "//pdf:Producer",
+    "/CreationDate": "//xmp:CreateDate",
+    "/ModDate": "//xmp:ModifyDate",
+}
+
+
+def pdf_date(xmp_date: str) -> str:
+    """An XMP date (2026-11-23T18:03:48+00:00) as a PDF date (D:20261123180348+00'00')."""
+    moment = datetime.fromisoformat(xmp_date)
+    offset = moment.strftime("%z") or "+0000"  # an XMP date without offset is read as UTC, as factur-x writes it
+    return moment.strftime("D:%Y%m%d%H%M%S") + f"{offset[:3]}'{offset[3:]}'"
+
+
+def info_as_in_xmp(pdf: bytes) -> bytes:
+    """The PDF with its Info dictionary made of its XMP's values, entry for entry.
+
+    factur-x writes the two apart: /Keywords only into Info, the dates from two readings of the
+    clock (a second apart when the call straddles one), and the input PDF's own entries (its
+    /Producer, say) stay beside an XMP that names another. PDF/A wants each Info entry equal to its
+    XMP analogue, so Info is rebuilt from the XMP, which is the document's metadata of record.
+    """
+    writer = PdfWriter(clone_from=io.BytesIO(pdf), keep_initial_header=True)
+    # factur-x has just written the /Metadata stream: it is there.
+    xmp = etree.fromstring(cast(StreamObject, writer.root_object["/Metadata"].get_object()).get_data())
+    info: dict[str, str] = {}
+    for key, path in _INFO_FROM_XMP.items():
+        values = [str(e.text) for e in xmp.xpath(path, namespaces=_XMP_NS) if e.text]
+        if values:
+            info[key] = pdf_date(values[0]) if key.endswith("Date") else ", ".join(values)
+    writer.metadata = info
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _facturx_name(flavor: str) -> str:
