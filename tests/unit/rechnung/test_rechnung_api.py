@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.support.invoke import Context, event, load_app
+from tests.unit.rechnung import pdfa_rules
 from tests.unit.rechnung.en16931_rules import NS, check, one, total
 
 CHF_ORDER = {
@@ -48,26 +49,6 @@ def as_bytes(call, auft_nr: str, accept: str) -> bytes:
     raw["pathParameters"] = {"AuftNr": auft_nr}
     raw["resource"] = "/www/auftrag/{AuftNr}/rechnung"
     return binary(load_app("rechnung").lambda_handler(raw, Context()))
-
-
-def unembedded_fonts(reader: PdfReader) -> set[str]:
-    """Fonts used without their program in the file (PDF/A forbids them: the core fonts, for one)."""
-    missing = set()
-    for page in reader.pages:
-        resources = page.get("/Resources") or {}
-        fonts = resources.get("/Font") or {}
-        xobjects = resources.get("/XObject") or {}
-        for xobject in xobjects.values():  # the QR-bill's SVG becomes a form with fonts of its own
-            fonts = {**fonts, **((xobject.get_object().get("/Resources") or {}).get("/Font") or {})}
-        for font in fonts.values():
-            font = font.get_object()
-            descendants = font.get("/DescendantFonts")
-            descriptor = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
-            if descriptor is None or not any(
-                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
-            ):
-                missing.add(str(font.get("/BaseFont")))
-    return missing
 
 
 def extract(pdf: bytes) -> bytes:
@@ -139,7 +120,7 @@ def test_a_chf_invoice_is_issued_once_with_the_orders_figures(call):
     assert "10 %" in text
     assert "Zahlteil" in text  # the QR-bill's payment part
     assert "Zahlbar durch" in text
-    assert unembedded_fonts(reader) == set()
+    pdfa_rules.fonts(reader)  # every font embedded, the QR-bill's too
     assert extract(pdf) == xml
 
 
