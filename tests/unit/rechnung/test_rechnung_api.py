@@ -408,3 +408,12 @@ def test_delivery_costs_are_a_document_charge_with_their_vat(call):
     assert total(root, "TaxTotalAmount") == Decimal("2.20")  # BT-110 = AuftWUST
     assert total(root, "DuePayableAmount") == Decimal("87.00")  # BT-115 = AuftBrutto
     assert one(root, "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:BasisAmount") == Decimal("84.80")
+    text = PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages[0].extract_text()
+    assert text[text.index("MWST-Zusammenstellung") :].splitlines()[1:7] == [
+        "Reduzierter Satz 2.6 % Basis 84.80 MWST 2.20",
+        "Total Positionen CHF 64.80",
+        "Lieferkosten CHF 20.00",
+        "Total netto CHF 84.80",
+        "MWST CHF 2.20",
+        "Total CHF 87.00",
+    ]

@@ -293,10 +293,10 @@ def _totals(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: s
         if delivery:
             rows.append((f"{words['delivery']} {words['incl']}", delivery))
         rows.append((words["net"], net))
+    elif delivery:
+        rows = [(words["positions"], net - delivery), (words["delivery"], delivery), (words["net"], net)]
     else:
-        rows = [(words["net"], net - delivery)]
-        if delivery:
-            rows.append((words["delivery"], delivery))
+        rows = [(words["net"], net)]
     rows.append((words["vat_total"], vat))
     if gross != net + vat:
         rows.append((words["rounding"], gross - net - vat))
