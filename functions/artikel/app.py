@@ -17,6 +17,7 @@ from backoffice.http.resolver import (
     make_resolver,
     request_base,
 )
+from backoffice.http.responses import etag, matches
 from backoffice.models import INT_MAX
 
 app = make_resolver()
@@ -130,9 +131,9 @@ def read_media_file(
     type: Annotated[str, Query(min_length=1, max_length=12, description="Bild, Text or a format")],  # noqa: A002
 ):
     found = reads.media_file(IDKey, type, caller(app).webshop)
-    tag = media.etag(found.etag)
+    tag = etag(found.etag)
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    if media.matches(app.current_event.headers.get("If-None-Match"), tag):
+    if matches(app.current_event.headers.get("If-None-Match"), tag):
         return Response(304, None, "", headers=headers)
     body = media.read_file(found)
     headers["Content-Length"] = str(len(body))

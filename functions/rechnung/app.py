@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from backoffice.catalogue.media import etag, matches
 from backoffice.errors import NotAcceptable
 from backoffice.http.openapi import documented
 from backoffice.http.resolver import (
@@ -19,7 +18,7 @@ from backoffice.http.resolver import (
     once,
     request_base,
 )
-from backoffice.http.responses import negotiate
+from backoffice.http.responses import etag, matches, negotiate
 from backoffice.invoices import issue
 from backoffice.models import Number
 

@@ -27,16 +27,6 @@ def test_select_by_kind_or_format() -> None:
     assert media.select_file({**RECORD, "TextKey": None}, "Text") is None
 
 
-def test_if_none_match() -> None:
-    tag = media.etag("abc")
-    assert tag == '"abc"'
-    assert media.matches('"abc"', tag)
-    assert media.matches('"x", W/"abc"', tag)
-    assert media.matches("*", tag)
-    assert not media.matches('"x"', tag)
-    assert not media.matches(None, tag)
-
-
 def test_shown_records_language_and_usage() -> None:
     article = {"ArtNr": "A1", "attributes": [{"PHKey": "VERWENDUNG", "Contents": "SHOP"}]}
     records = [

@@ -91,18 +91,6 @@ def read_file(found: MediaFile) -> bytes:
     return body
 
 
-def etag(md5_hex: str) -> str:
-    return f'"{md5_hex}"'
-
-
-def matches(if_none_match: str | None, tag: str) -> bool:
-    """If-None-Match: `*`, one tag, or a comma list; weak tags compare by their value."""
-    if not if_none_match:
-        return False
-    candidates = [c.strip().removeprefix("W/") for c in if_none_match.split(",")]
-    return "*" in candidates or tag in candidates
-
-
 def links(record: dict[str, Any], base: str = "") -> list[dict[str, str]]:
     id_key = int(record["IDKey"])
     found = []

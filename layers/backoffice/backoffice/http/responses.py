@@ -1,5 +1,5 @@
-"""What answers carry on the wire: the JSON content type, the headers of a create answer, and the
-choice among a route's representations by the request's Accept header."""
+"""What answers carry on the wire: the JSON content type, the headers of a create answer, entity
+tags and If-None-Match, and the choice among a route's representations by the Accept header."""
 
 from __future__ import annotations
 
@@ -17,6 +17,19 @@ def create_headers(body: bytes) -> dict[str, str]:
         "Content-MD5": base64.b64encode(hashlib.md5(body, usedforsecurity=False).digest()).decode("ascii"),
         "Content-Length": str(len(body)),
     }
+
+
+def etag(digest_hex: str) -> str:
+    """A strong entity tag of a representation's digest."""
+    return f'"{digest_hex}"'
+
+
+def matches(if_none_match: str | None, tag: str) -> bool:
+    """If-None-Match: `*`, one tag, or a comma list; weak tags compare by their value."""
+    if not if_none_match:
+        return False
+    candidates = [c.strip().removeprefix("W/") for c in if_none_match.split(",")]
+    return "*" in candidates or tag in candidates
 
 
 def negotiate(accept: str | None, offered: Sequence[str]) -> str | None:

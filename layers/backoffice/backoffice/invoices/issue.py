@@ -24,8 +24,6 @@ from backoffice.links import link
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
-from backoffice.sales import document_store
-from backoffice.sales.calculation import GROSS, net_amounts
 
 RECH_NR_START = 500001
 SK = "RECHNUNG"
@@ -98,9 +96,12 @@ def _today() -> date:
 
 
 def issue(auft_nr: str) -> Issued:
-    # The renderers (fpdf2, qrbill, drafthorse, factur-x) load with the first issue: a GET of a
-    # stored invoice only reads S3 and keeps its cold start free of them.
+    # The renderers (fpdf2, qrbill, drafthorse, factur-x) and the order's store and calculation load
+    # with the first issue: a GET, or a repeated POST, only reads the record and S3 and keeps its
+    # cold start free of them.
     from backoffice.invoices import en16931, pdf, zugferd
+    from backoffice.sales import document_store
+    from backoffice.sales.calculation import GROSS, net_amounts
 
     existing = read_record(auft_nr, consistent=True)
     if existing is not None:

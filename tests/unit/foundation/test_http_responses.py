@@ -1,10 +1,11 @@
-"""http.responses.negotiate: a representation chosen by the Accept header as RFC 9110 weighs it."""
+"""http.responses: entity tags and If-None-Match; negotiate, a representation chosen by the Accept
+header as RFC 9110 weighs it."""
 
 from __future__ import annotations
 
 import pytest
 
-from backoffice.http.responses import negotiate
+from backoffice.http.responses import etag, matches, negotiate
 
 OFFERED = ("application/pdf", "application/xml", "text/xml", "application/json")
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
@@ -39,3 +40,13 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,imag
 )
 def test_negotiate(accept, chosen):
     assert negotiate(accept, OFFERED) == chosen
+
+
+def test_if_none_match() -> None:
+    tag = etag("abc")
+    assert tag == '"abc"'
+    assert matches('"abc"', tag)
+    assert matches('"x", W/"abc"', tag)
+    assert matches("*", tag)
+    assert not matches('"x"', tag)
+    assert not matches(None, tag)
