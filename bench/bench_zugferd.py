@@ -31,7 +31,7 @@ HEADROOM = 2.0
 def _handler() -> Any:
     sys.path.insert(0, str(FUNCTION_DIR))
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
-    import app
+    import app  # type: ignore[import-not-found]  # the function folder, put on the path above
 
     return app.lambda_handler
 
