@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import copy
 import io
 from dataclasses import replace
 from datetime import date, timedelta
@@ -11,6 +12,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from tests.support.demo import MINIMAL_CUSTOMER
 from tests.support.invoke import Context, event, load_app
 from tests.unit.rechnung import pdfa_rules
 from tests.unit.rechnung.en16931_rules import NS, check, one, total
@@ -187,6 +189,28 @@ def test_french_customer_gets_a_french_invoice_with_accents(call):
     assert "Facture 500001" in text
     assert "Échéance" in text
     assert "Récapitulation TVA" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "lang", "texts"),
+    [
+        ("ita", "it-CH", ["Fattura 500001", "Scadenza", "Riepilogo IVA", "Quantità", "Sezione pagamento"]),
+        ("eng", "en", ["Invoice 500001", "Due date", "VAT summary", "Quantity", "Payment part"]),
+    ],
+)
+def test_italian_and_english_customers_get_their_language(call, language, lang, texts):
+    customer = copy.deepcopy(MINIMAL_CUSTOMER)
+    customer["Adressen"]["KontaktAdr"]["AdrSprache"] = language
+    created = call("kunden", "POST", "/www/kunden", customer)
+    assert created.status == 201, created.text
+    body = {"GrundDaten": {"KundNr": created.json()["data"]["DebiNr"]}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
+    auft_nr, _ = order(call, body)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    reader = PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF)))
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    for expected in texts:
+        assert expected in text
+    assert reader.trailer["/Root"]["/Lang"] == lang
 
 
 def test_100_positions_span_pages_with_the_heading_repeated(call):

@@ -3,7 +3,7 @@
 Letterhead, the billing address where a Swiss C5/C4 window envelope shows it (right window), the
 order's and invoice's numbers and dates, the positions (packaging units, discounts) in a table
 whose header repeats on every page, the tax recapitulation, the totals and the payment terms, in
-the customer's language (ger, fre; others get German). CHF invoices end with the Swiss QR-bill
+the customer's language (ger, fre, ita, eng; others get German). CHF invoices end with the Swiss QR-bill
 payment part (qrbill), EUR invoices carry the IBAN and an EPC ("GiroCode") QR code.
 The font is Liberation Sans, embedded: PDF/A-3 wants every font in the file, umlauts and accents
 need a Unicode font, and the QR-bill's payment part allows only Arial, Frutiger, Helvetica or
@@ -97,8 +97,78 @@ LABELS: dict[str, dict[str, str]] = {
         "prices_gross": "Prix TVA incluse",
         "positions": "Total des positions",
     },
+    "ita": {
+        "title": "Fattura",
+        "rech_nr": "Numero della fattura",
+        "auft_nr": "Numero d'ordine",
+        "kund_nr": "Numero cliente",
+        "bestell_nr": "Vostro ordine",
+        "date": "Data della fattura",
+        "due": "Scadenza",
+        "pos": "Pos.",
+        "art": "Articolo",
+        "text": "Descrizione",
+        "qty": "Quantità",
+        "price": "Prezzo",
+        "discount": "Sconto",
+        "total": "Importo",
+        "vat": "IVA",
+        "recap": "Riepilogo IVA",
+        "basis": "Base",
+        "rate": "Aliquota",
+        "net": "Totale netto",
+        "delivery": "Spese di consegna",
+        "vat_total": "IVA",
+        "rounding": "Arrotondamento",
+        "gross": "Totale",
+        "payment": "Pagabile a",
+        "reference": "Riferimento",
+        "vat_id": "N. IVA",
+        "export": "Esportazione esente",
+        "page": "Pagina",
+        "days": "Pagabile netto entro {days} giorni",
+        "incl": "IVA inclusa",
+        "prices_gross": "Prezzi IVA inclusa",
+        "positions": "Totale delle posizioni",
+    },
+    "eng": {
+        "title": "Invoice",
+        "rech_nr": "Invoice number",
+        "auft_nr": "Order number",
+        "kund_nr": "Customer number",
+        "bestell_nr": "Your order",
+        "date": "Invoice date",
+        "due": "Due date",
+        "pos": "Pos.",
+        "art": "Item",
+        "text": "Description",
+        "qty": "Quantity",
+        "price": "Price",
+        "discount": "Discount",
+        "total": "Amount",
+        "vat": "VAT",
+        "recap": "VAT summary",
+        "basis": "Basis",
+        "rate": "Rate",
+        "net": "Total net",
+        "delivery": "Delivery costs",
+        "vat_total": "VAT",
+        "rounding": "Rounding",
+        "gross": "Total",
+        "payment": "Payable to",
+        "reference": "Reference",
+        "vat_id": "VAT no.",
+        "export": "Exempt export",
+        "page": "Page",
+        "days": "Payable net within {days} days",
+        "incl": "incl. VAT",
+        "prices_gross": "Prices incl. VAT",
+        "positions": "Total of positions",
+    },
 }
 QRBILL_LANGUAGE = {"ger": "de", "fre": "fr", "ita": "it", "eng": "en"}
+# The document language (BCP 47) of the PDF: screen readers and text extraction use it.
+DOCUMENT_LANGUAGE = {"ger": "de-CH", "fre": "fr-CH", "ita": "it-CH", "eng": "en"}
 # The QR-bill's payment part: the bottom 105 mm of an A4 page.
 QR_BILL_HEIGHT = 105
 # Swiss window envelope (SN 010130, right window): the address field from 118 mm left, 52 mm top.
@@ -187,7 +257,7 @@ def render(
     doc = _Invoice(seller, head, words)
     doc.set_title(f"{words['title']} {head.rech_nr}")
     doc.set_author(seller.name)
-    doc.set_lang("de-CH" if language == "ger" else "fr-CH")
+    doc.set_lang(DOCUMENT_LANGUAGE.get(language, "de-CH"))
     doc.add_page()
 
     doc.set_font(FONT, "", 10)
