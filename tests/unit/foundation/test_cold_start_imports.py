@@ -48,3 +48,23 @@ def test_a_handler_imports_only_what_its_cold_start_needs(handler: Path) -> None
     name = f"{handler.parent.name}/{handler.name}"
     if handler.name in NO_PYDANTIC or name in NO_PYDANTIC:
         assert not {m for m in modules if m.split(".")[0] == "pydantic"}
+
+
+# What only rendering a new invoice needs (backoffice/invoices/issue.py imports it after the check
+# for an existing invoice): a repeated POST answers the stored record without them.
+RENDERING = ("fpdf", "pypdf", "facturx", "drafthorse", "qrbill", "lxml", "backoffice.sales.document_store")
+
+
+def test_a_repeated_issue_loads_no_renderer() -> None:
+    code = (
+        "import json, sys\n"
+        f"sys.path[:0] = [{str(LAYER)!r}]\n"
+        "from backoffice.invoices import issue\n"
+        "issue.read_record = lambda auft_nr, consistent=False: {'RechNr': '500001', 'AuftNr': auft_nr}\n"
+        "assert not issue.issue('100').created\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(LAYER), "AWS_DEFAULT_REGION": "eu-central-1"}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    modules = set(json.loads(run.stdout.strip().splitlines()[-1]))
+    assert not {m for m in modules if m.split(".")[0] in RENDERING or m in RENDERING}
