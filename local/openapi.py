@@ -58,9 +58,10 @@ def routed_functions(stack: Stack) -> list[str]:
 
 def function_schema(module: ModuleType) -> dict[str, Any]:
     """One function's document as powertools writes it, plus its placeholder routes."""
-    from backoffice.http.openapi import SECURITY_SCHEMES
+    from backoffice.http.openapi import SECURITY_SCHEMES, with_models
 
     app = module.app
+    with_models(app)
     schema = json.loads(app.get_openapi_json_schema(title=TITLE, version=VERSION, security_schemes=SECURITY_SCHEMES))
     placeholders = [
         (r.method.lower(), r.openapi_path)

@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 from backoffice.errors import InvalidRequest
 from backoffice.http.openapi import documented
-from backoffice.http.read_shapes import AdresseAntwort, KundenAdressenAntwort, SuchtrefferAntwort
 from backoffice.http.resolver import (
     Body,
     Path,
@@ -31,7 +30,7 @@ AdrNrPath = Annotated[int, Path(ge=1, le=INT_MAX)]
 @app.get(
     "/www/adressen/<AdrNr>",
     summary="Read an address",
-    responses=documented(200, AdresseAntwort, description="The address", errors=(404,)),
+    responses=documented(200, "AdresseAntwort", description="The address", errors=(404,)),
 )
 def read(AdrNr: AdrNrPath) -> Response[str]:
     return json_response({"data": standalone_view(address_store.get_address(AdrNr))})
@@ -40,7 +39,7 @@ def read(AdrNr: AdrNrPath) -> Response[str]:
 @app.get(
     "/www/adressen",
     summary="List a customer's addresses by role",
-    responses=documented(200, KundenAdressenAntwort, description="The customer's addresses", errors=(404,)),
+    responses=documented(200, "KundenAdressenAntwort", description="The customer's addresses", errors=(404,)),
 )
 def list_for_customer(
     debinr: Annotated[str, Query(min_length=1, max_length=8, description="the customer (DebiNr)")],
@@ -80,7 +79,7 @@ def _q(field: str) -> Any:
     summary="Find the one customer whose address matches",
     responses=documented(
         200,
-        SuchtrefferAntwort,
+        "SuchtrefferAntwort",
         description="The customer's address keys",
         errors=(404,),
     ),

@@ -6,7 +6,6 @@ from typing import Annotated
 
 from backoffice.catalogue import articles, list_index, media, reads
 from backoffice.http.openapi import documented
-from backoffice.http.read_shapes import ArtikelAntwort, ArtikelListe, ArtikelMediaListe
 from backoffice.http.resolver import (
     Path,
     Query,
@@ -30,7 +29,7 @@ Language = Annotated[str | None, Query(max_length=4, description="output languag
 @app.get(
     "/www/artikel/<ArtNr>",
     summary="Read an article with its prices, stock and declarations",
-    responses=documented(200, ArtikelAntwort, description="The article", errors=(404,)),
+    responses=documented(200, "ArtikelAntwort", description="The article", errors=(404,)),
 )
 def read_article(
     ArtNr: Annotated[str, Path(max_length=15)],
@@ -63,7 +62,7 @@ TOTAL_COUNT = {
 @app.get(
     "/www/artikel",
     summary="List articles, a page at a time",
-    responses=documented(200, ArtikelListe, description="A page of articles", headers=TOTAL_COUNT),
+    responses=documented(200, "ArtikelListe", description="A page of articles", headers=TOTAL_COUNT),
 )
 def list_articles(
     waehrabk: Currency = None,
@@ -89,7 +88,7 @@ def list_articles(
 @app.get(
     "/www/artikelmedia/<ArtNr>",
     summary="List the media records of an article",
-    responses=documented(200, ArtikelMediaListe, description="The article's media records", errors=(404,)),
+    responses=documented(200, "ArtikelMediaListe", description="The article's media records", errors=(404,)),
 )
 def read_media(
     ArtNr: Annotated[str, Path(max_length=15)],

@@ -18,7 +18,6 @@ from backoffice.http.resolver import (
 )
 from backoffice.sales import orders
 from backoffice.sales.request_models import OrderConvert, OrderCreate
-from backoffice.sales.views import AuftragAntwort, AuftragErstellt, AuftragUmgewandelt
 
 app = make_resolver()
 
@@ -26,7 +25,7 @@ app = make_resolver()
 @app.post(
     "/www/auftrag",
     summary="Create an order (stock reserved, REST_Auft raised)",
-    responses=documented(201, AuftragErstellt, description="The order is stored", errors=(409,)),
+    responses=documented(201, "AuftragErstellt", description="The order is stored", errors=(409,)),
 )
 def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
     who = caller(app)
@@ -38,7 +37,7 @@ def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
 @app.put(
     "/www/auftrag",
     summary="Convert a quotation into an order",
-    responses=documented(201, AuftragUmgewandelt, description="The order is stored", errors=(404, 409)),
+    responses=documented(201, "AuftragUmgewandelt", description="The order is stored", errors=(404, 409)),
 )
 def convert(body: Annotated[OrderConvert, Body()]) -> Response[str]:
     user = caller(app).user
@@ -52,7 +51,7 @@ def convert(body: Annotated[OrderConvert, Body()]) -> Response[str]:
 @app.get(
     "/www/auftrag/<AuftNr>",
     summary="Read an order",
-    responses=documented(200, AuftragAntwort, errors=(404,)),
+    responses=documented(200, "AuftragAntwort", errors=(404,)),
 )
 def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
     return json_response({"data": orders.read_order(AuftNr)})

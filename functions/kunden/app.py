@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from backoffice.http.openapi import documented
-from backoffice.http.read_shapes import KundeAntwort, KundeErstellt
 from backoffice.http.resolver import (
     Body,
     Path,
@@ -30,7 +29,7 @@ MAX_ORDERS = 1000
 @app.post(
     "/www/kunden",
     summary="Create a customer with its addresses",
-    responses=documented(201, KundeErstellt, description="The customer is stored", errors=(409,)),
+    responses=documented(201, "KundeErstellt", description="The customer is stored", errors=(409,)),
 )
 def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
     user = caller(app).user
@@ -44,7 +43,7 @@ def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
 @app.get(
     "/www/kunden/<DebiNr>",
     summary="Read a customer with its latest orders",
-    responses=documented(200, KundeAntwort, description="The customer", errors=(404,)),
+    responses=documented(200, "KundeAntwort", description="The customer", errors=(404,)),
 )
 def read(
     DebiNr: Annotated[str, Path(min_length=1, max_length=8)],

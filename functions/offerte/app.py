@@ -18,7 +18,6 @@ from backoffice.http.resolver import (
 )
 from backoffice.sales import quotations
 from backoffice.sales.request_models import QuotationCreate, QuotationPatch
-from backoffice.sales.views import OfferteAntwort
 
 app = make_resolver()
 
@@ -32,7 +31,7 @@ def _answer(quotation: dict[str, Any]) -> dict[str, Any]:
 @app.post(
     "/www/offerte",
     summary="Create a quotation (without KundNr: a template quotation)",
-    responses=documented(201, OfferteAntwort, description="The quotation is stored", errors=(409,)),
+    responses=documented(201, "OfferteAntwort", description="The quotation is stored", errors=(409,)),
 )
 def create(body: Annotated[QuotationCreate, Body()]) -> Response[str]:
     who = caller(app)
@@ -46,7 +45,7 @@ def create(body: Annotated[QuotationCreate, Body()]) -> Response[str]:
 @app.get(
     "/www/offerte",
     summary="Read a quotation",
-    responses=documented(200, OfferteAntwort, errors=(404,)),
+    responses=documented(200, "OfferteAntwort", errors=(404,)),
 )
 def read(OffertNr: OffertNrQuery) -> Response[str]:
     stored = quotations.get_quotation(OffertNr)
@@ -56,7 +55,7 @@ def read(OffertNr: OffertNrQuery) -> Response[str]:
 @app.patch(
     "/www/offerte",
     summary="Change a quotation's positions or addresses, or assign a template quotation to a customer",
-    responses=documented(200, OfferteAntwort, description="The whole quotation after the change", errors=(404, 409)),
+    responses=documented(200, "OfferteAntwort", description="The whole quotation after the change", errors=(404, 409)),
 )
 def patch(
     body: Annotated[QuotationPatch, Body()],

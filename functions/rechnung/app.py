@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from backoffice.errors import NotAcceptable
 from backoffice.http.openapi import documented
 from backoffice.http.resolver import (
@@ -20,42 +18,18 @@ from backoffice.http.resolver import (
 )
 from backoffice.http.responses import etag, matches, negotiate
 from backoffice.invoices import issue
-from backoffice.models import Number
 
 app = make_resolver()
 
 PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
 
 
-class RechnungDaten(BaseModel):
-    model_config = ConfigDict(defer_build=True)
-
-    RechNr: str = Field(description="Rechnungsnummer")
-    AuftNr: str
-    KundNr: str | None = None
-    RechDatum: str = Field(description="Rechnungsdatum, YYYY-MM-DD")
-    FaelligDatum: str = Field(description="Fälligkeitsdatum aus der Zahlungsbedingung, YYYY-MM-DD")
-    Zahlungsreferenz: str = Field(description="QR-Referenz (CHF) oder RF-Referenz (EUR)")
-    WaehrAbk: str
-    AuftNetto: Number
-    AuftWUST: Number
-    AuftBrutto: Number
-    links: list[dict[str, str]]
-
-
-class RechnungAntwort(BaseModel):
-    """POST and GET (JSON) /www/auftrag/{AuftNr}/rechnung."""
-
-    model_config = ConfigDict(defer_build=True)
-    data: RechnungDaten
-
-
 @app.post(
     "/www/auftrag/<AuftNr>/rechnung",
     summary="Issue the order's invoice (once; a repeat answers the same invoice with 200)",
     responses={
-        **documented(201, RechnungAntwort, description="The invoice is issued", errors=(404, 409)),
-        **documented(200, RechnungAntwort, description="The invoice was issued before"),
+        **documented(201, "RechnungAntwort", description="The invoice is issued", errors=(404, 409)),
+        **documented(200, "RechnungAntwort", description="The invoice was issued before"),
     },
 )
 def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
@@ -99,7 +73,7 @@ FILE_HEADERS = {
     responses={
         **documented(
             200,
-            RechnungAntwort,
+            "RechnungAntwort",
             description="The PDF/A-3 with the embedded XML, the XML, or the head data as JSON",
             binary=(PDF, XML),
             headers={

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
-
 from backoffice.http.openapi import BASIC_AUTH, documented
 from backoffice.http.resolver import Response, entrypoint, json_response, make_resolver
 from backoffice.platform.auth import authenticate, basic_credentials, issue_token
@@ -11,16 +9,11 @@ from backoffice.platform.auth import authenticate, basic_credentials, issue_toke
 app = make_resolver()
 
 
-class TokenAntwort(BaseModel):
-    expires_in: int = Field(description="Lifetime of the token in seconds.")
-    access_token: str = Field(description="The bearer token: send it as Authorization: Bearer <token>.")
-
-
 @app.post(
     "/www/token",
     summary="Issue a bearer token for Basic credentials",
     security=BASIC_AUTH,
-    responses=documented(200, TokenAntwort, description="The token", errors=(401,)),
+    responses=documented(200, "TokenAntwort", description="The token", errors=(401,)),
 )
 def create_token() -> Response[str]:
     name, password = basic_credentials(app.current_event.headers.get("Authorization"))

@@ -12,7 +12,9 @@ from pydantic_core import PydanticCustomError
 class RequestModel(BaseModel):
     """A request body part. A wrong type or an unknown key is a 400 naming the field."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    # Built at its first validation, not at import: a cold start builds only the models its first
+    # request validates (a GET builds none), not every body model its handler declares.
+    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

@@ -2,18 +2,26 @@
 
 A handler passes the result as the route's `responses`, e.g.::
 
-    @app.get("/www/kunden/<DebiNr>", summary="Read a customer", responses=documented(200, KundeAntwort, errors=(404,)))
+    @app.get("/www/kunden/<DebiNr>", summary="Read one", responses=documented(200, "KundeAntwort", errors=(404,)))
 
 The statuses every route shares (400, 401/403 behind the authorizer, 413, 415, 500, 503) are
 added by the generator (`make openapi`), so a route names only its own success and its own errors.
+
+A route names its answer's model instead of importing it: the models (SHAPE_MODULES) serve only the
+document, and a handler that imported them would pay for their classes at every cold start
+(docs/operations.md, "Cold starts"). The generator puts the models in place (`with_models`).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
 # The names of the security schemes in the document (`make openapi` declares them).
 BEARER, BASIC = "bearerAuth", "basicAuth"
@@ -30,6 +38,12 @@ SECURITY_SCHEMES: dict[str, dict[str, Any]] = {
 BASIC_AUTH: list[dict[str, list[str]]] = [{BASIC: []}]
 
 JSON = "application/json"
+
+# Where the documented answer models are, by class name (one name, one model across them).
+SHAPE_MODULES = ("backoffice.http.read_shapes", "backoffice.sales.views")
+# A named model in a response's content until `with_models` replaces it: powertools reads only
+# `model`, so at run time the route builds nothing for it.
+MODEL_NAME = "x-model-name"
 
 # What each error status means in this API (DESIGN.md, Conventions).
 ERRORS: dict[int, str] = {
@@ -65,6 +79,9 @@ CREATED_HEADERS: dict[str, Any] = {
 class ErrorBody(BaseModel):
     """The one error body of the API."""
 
+    # Built when the document is made; routes answer their errors with pre-serialised bodies.
+    model_config = ConfigDict(defer_build=True)
+
     error: str = Field(description="Error code, e.g. invalid_request, not_found, endpoint.")
     error_description: str = Field(description="What went wrong, for a person.")
     info: dict[str, Any] = Field(
@@ -89,7 +106,7 @@ def error_responses(statuses: Iterable[int], description: str | None = None) -> 
 
 def documented(
     status: int = 200,
-    model: type[BaseModel] | None = None,
+    model: str | None = None,
     *,
     description: str = "Success",
     errors: Iterable[int] = (),
@@ -99,13 +116,14 @@ def documented(
 ) -> dict[int, Any]:
     """A route's `responses=`: its success status with its body, and its own error statuses.
 
-    model: the pydantic model of a JSON body (the whole body, envelope included);
+    model: the name of the pydantic model of a JSON body (the whole body, envelope included), a
+    class of one of SHAPE_MODULES;
     binary: media types of a file body (application/pdf, image/png ...); text: text media types;
     neither: no body (204). A 201 carries the create headers unless `headers` says otherwise.
     """
     content: dict[str, Any] = {}
     if model is not None:
-        content[JSON] = {"model": model}
+        content[JSON] = {MODEL_NAME: model}
     for media_type in binary:
         content[media_type] = {"schema": {"type": "string", "format": "binary"}}
     for media_type in text:
@@ -116,3 +134,26 @@ def documented(
     if headers:
         success["headers"] = headers
     return {status: success, **error_responses(errors)}
+
+
+def shape(name: str) -> type[BaseModel]:
+    """The documented model called `name` (SHAPE_MODULES)."""
+    for module in SHAPE_MODULES:
+        found = getattr(importlib.import_module(module), name, None)
+        if isinstance(found, type) and issubclass(found, BaseModel):
+            return found
+    raise LookupError(f"documented(...) names {name!r}, a model none of {', '.join(SHAPE_MODULES)} has")
+
+
+def with_models(app: APIGatewayRestResolver) -> None:
+    """Each named model of the routes of `app` replaced by its class, for the document (`make openapi`)."""
+    for route in app._static_routes + app._dynamic_routes:
+        # powertools types a response as a TypedDict; ours are plain dicts with a key of their own.
+        responses: dict[int, dict[str, Any]] = route.responses or {}  # type: ignore[assignment]
+        named = [c for r in responses.values() for c in r.get("content", {}).values() if MODEL_NAME in c]
+        for content in named:
+            content["model"] = shape(content.pop(MODEL_NAME))
+        if named:
+            # powertools derives a route's models from its responses once, at its first request
+            # (`Route.dependant`): derived again, with the models.
+            route._dependant = None

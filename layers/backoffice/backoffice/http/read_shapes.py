@@ -252,3 +252,34 @@ class Suchtreffer(Shape):
 
 class SuchtrefferAntwort(Shape):
     data: Suchtreffer
+
+
+# --- Invoices (POST and GET /www/auftrag/{AuftNr}/rechnung) ----------------------------------
+
+
+class RechnungDaten(Shape):
+    RechNr: str = Field(description="Rechnungsnummer")
+    AuftNr: str
+    KundNr: str | None = None
+    RechDatum: str = Field(description="Rechnungsdatum, YYYY-MM-DD")
+    FaelligDatum: str = Field(description="Fälligkeitsdatum aus der Zahlungsbedingung, YYYY-MM-DD")
+    Zahlungsreferenz: str = Field(description="QR-Referenz (CHF) oder RF-Referenz (EUR)")
+    WaehrAbk: str
+    AuftNetto: Number
+    AuftWUST: Number
+    AuftBrutto: Number
+    links: list[dict[str, str]]
+
+
+class RechnungAntwort(Shape):
+    """POST and GET (JSON) /www/auftrag/{AuftNr}/rechnung."""
+
+    data: RechnungDaten
+
+
+# --- Tokens (POST /www/token) ------------------------------------------------------------------
+
+
+class TokenAntwort(Shape):
+    expires_in: int = Field(description="Lifetime of the token in seconds.")
+    access_token: str = Field(description="The bearer token: send it as Authorization: Bearer <token>.")

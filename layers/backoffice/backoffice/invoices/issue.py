@@ -96,16 +96,16 @@ def _today() -> date:
 
 
 def issue(auft_nr: str) -> Issued:
+    existing = read_record(auft_nr, consistent=True)
+    if existing is not None:
+        return Issued(existing, created=False)
     # The renderers (fpdf2, qrbill, drafthorse, factur-x) and the order's store and calculation load
-    # with the first issue: a GET, or a repeated POST, only reads the record and S3 and keeps its
-    # cold start free of them.
+    # with the first issue, after the check above: a GET, or a repeated POST, only reads the record
+    # and S3 and keeps its cold start free of them.
     from backoffice.invoices import en16931, pdf, zugferd
     from backoffice.sales import document_store
     from backoffice.sales.calculation import GROSS, net_amounts
 
-    existing = read_record(auft_nr, consistent=True)
-    if existing is not None:
-        return Issued(existing, created=False)
     stored = document_store.read(document_store.ORDER, auft_nr, consistent=True)
     if stored is None:
         raise NotFound(f"No order {auft_nr}.", {"AuftNr": auft_nr})
