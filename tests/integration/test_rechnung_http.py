@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import base64
 import io
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import pytest
+import requests
 from pypdf import PdfReader
 
 from tests.unit.rechnung import pdfa_rules
@@ -127,6 +129,30 @@ def test_a_missing_order_is_a_404_with_the_error_body(api):
         "error_description": "No order 999999.",
         "info": {"AuftNr": "999999"},
     }
+
+
+def test_concurrent_posts_issue_one_invoice_per_order_and_waste_no_number(api):
+    orders = [api.post("/www/auftrag", json=ORDERS["CHF"]).json()["data"]["AuftNr"] for _ in range(2)]
+    headers = dict(api.session.headers)
+
+    def post(auft_nr: str) -> requests.Response:
+        return requests.post(api.url(f"/www/auftrag/{auft_nr}/rechnung"), headers=headers, timeout=120)
+
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        answers = list(pool.map(post, orders * 6))
+    numbers = {}
+    for auft_nr, answer in zip(orders * 6, answers, strict=True):
+        # 201 once per order; a request that came while the first was rendering is told to retry.
+        assert answer.status_code in (200, 201, 409), answer.text
+        if answer.status_code == 409:
+            assert answer.headers["Retry-After"] == "5"
+        else:
+            numbers.setdefault(auft_nr, set()).add(answer.json()["data"]["RechNr"])
+    assert sorted(a.status_code for a in answers).count(201) == 2
+    first, second = (numbers[auft_nr] for auft_nr in orders)
+    assert len(first) == len(second) == 1
+    # Next to each other: no request took a number it did not use.
+    assert abs(int(next(iter(first))) - int(next(iter(second)))) == 1
 
 
 def issue_and_read_xml(api, body) -> tuple[dict, object]:

@@ -1,16 +1,19 @@
 """An order's invoice, issued once: its number, dates, the PDF and XML stored immutably, its record.
 
 Issue: the order is read (404 when missing, 409 in a state that may not be invoiced); an invoice
-already recorded is answered as it is (never a second number). Otherwise a RechNr is taken from the
-atomic counter, XML and PDF are rendered from the order's stored figures, written to S3 under
-keys that carry the RechNr (so two racing requests never overwrite each other's files), and the
-record is put on the condition that none exists yet. The loser of a race answers the winner's
-invoice; its number stays unused (a gap, docs/decisions.md).
+already recorded is answered as it is (never a second number). Otherwise the request takes a lease
+on the invoice's item (DynamoDB, conditional), then a RechNr from the atomic counter, kept with the
+lease together with the dates; XML and PDF are rendered from the order's stored figures, written
+to S3 under keys of their own, and the item finished into the record. A second request meanwhile
+is a 409 to retry (never a second rendering or number); one that comes after a request died takes
+the lease over and issues the invoice under the number that request had taken, so a failure
+after numbering leaves no gap (docs/decisions.md).
 """
 
 from __future__ import annotations
 
 import hashlib
+import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -24,6 +27,7 @@ from backoffice.links import link
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
+from backoffice.platform.logger import logger
 
 RECH_NR_START = 500001
 SK = "RECHNUNG"
@@ -32,6 +36,11 @@ S3_PREFIX = "rechnung/"
 INVOICEABLE = ("N", "O", "A")
 # Invoice and due dates are the company's calendar days, not UTC's.
 LOCAL_ZONE = ZoneInfo("Europe/Zurich")
+# What an issue takes once and keeps with its lease, so that a retry issues under the same number.
+NUMBERED = ("RechNr", "RechDatum", "FaelligDatum", "Zahlungsreferenz")
+# Longer than the function can run (its Timeout is 29 s): a working request never loses its lease.
+LEASE_SECONDS = 60
+RETRY_AFTER_SECONDS = 5
 
 
 def pk(auft_nr: str) -> str:
@@ -56,8 +65,11 @@ def payment_reference(rech_nr: str, currency: str, seller: company.Seller) -> st
 
 
 def read_record(auft_nr: str, consistent: bool = False) -> dict[str, Any] | None:
+    """The issued invoice's record; None while there is none, or only a request's lease on it."""
     item = dynamo.get_item(pk(auft_nr), SK, consistent=consistent)
-    return None if item is None else {k: v for k, v in item.items() if k not in ("PK", "SK")}
+    if item is None or "PdfKey" not in item:
+        return None
+    return {k: v for k, v in item.items() if k not in ("PK", "SK")}
 
 
 def get_record(auft_nr: str) -> dict[str, Any]:
@@ -136,53 +148,94 @@ def issue(auft_nr: str) -> Issued:
         )
     language = str(stored.head.get("Sprache") or "ger")
     term = company.payment_term(grund.get("KundBedTyp"))
-    rech_nr = str(dynamo.next_number("RechNr", start=RECH_NR_START))
-    issued = _today()
-    head = en16931.InvoiceHead(
-        rech_nr=rech_nr,
-        issued=issued,
-        due=issued + timedelta(days=term.days),
-        payment_reference=payment_reference(rech_nr, currency, seller),
-        terms=term.texts.get(language) or term.texts.get("ger") or pdf.default_terms(term.days, language),
-    )
-    xml = en16931.build_xml(order, net_amounts(document), head, seller)
-    rendered = pdf.render(order, head, seller, language, gross_prices=document.price_kind == GROSS)
-    with zugferd.captured_log() as log:
-        combined = zugferd.combine(rendered, xml, log).pdf
-    record = {
-        "RechNr": rech_nr,
-        "AuftNr": auft_nr,
-        "KundNr": grund.get("KundNr"),
-        "RechDatum": issued.isoformat(),
-        "FaelligDatum": head.due.isoformat(),
-        "Zahlungsreferenz": head.payment_reference,
-        "WaehrAbk": currency,
-        "AuftNetto": grund["AuftNetto"],
-        "AuftWUST": grund["AuftWUST"],
-        "AuftBrutto": grund["AuftBrutto"],
-        "Sprache": language,
-        "ErstelltUTC": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-        **_store(auft_nr, rech_nr, "Pdf", combined, "application/pdf"),
-        **_store(auft_nr, rech_nr, "Xml", xml, "application/xml"),
-    }
+
+    attempt = uuid.uuid4().hex
+    held = dynamo.take_lease(pk(auft_nr), SK, attempt, LEASE_SECONDS)
+    if held is None:
+        return _issued_elsewhere(auft_nr)
     try:
-        dynamo.put_item({"PK": pk(auft_nr), "SK": SK, **record}, condition="attribute_not_exists(PK)")
-    except ClientError as exc:
-        if exc.response.get("Error", {}).get("Code") != "ConditionalCheckFailedException":
-            raise
-        winner = read_record(auft_nr, consistent=True)
-        if winner is None:
-            raise
-        return Issued(winner, created=False)
+        number = {k: held[k] for k in NUMBERED if k in held}
+        if len(number) < len(NUMBERED):
+            # The number and dates are taken once and kept with the lease: a request that dies after
+            # this leaves them for the next, which issues the invoice under the same number.
+            rech_nr = str(dynamo.next_number("RechNr", start=RECH_NR_START))
+            today = _today()
+            number = {
+                "RechNr": rech_nr,
+                "RechDatum": today.isoformat(),
+                "FaelligDatum": (today + timedelta(days=term.days)).isoformat(),
+                "Zahlungsreferenz": payment_reference(rech_nr, currency, seller),
+            }
+            if not dynamo.update_leased(pk(auft_nr), SK, attempt, number):
+                logger.warning("RechNr %s unused: order %s was taken over while numbering", rech_nr, auft_nr)
+                return _issued_elsewhere(auft_nr)
+        else:
+            logger.info("Resuming invoice %s of order %s after an attempt that stopped", number["RechNr"], auft_nr)
+        rech_nr = str(number["RechNr"])
+        head = en16931.InvoiceHead(
+            rech_nr=rech_nr,
+            issued=date.fromisoformat(str(number["RechDatum"])),
+            due=date.fromisoformat(str(number["FaelligDatum"])),
+            payment_reference=str(number["Zahlungsreferenz"]),
+            terms=term.texts.get(language) or term.texts.get("ger") or pdf.default_terms(term.days, language),
+        )
+        xml = en16931.build_xml(order, net_amounts(document), head, seller)
+        rendered = pdf.render(order, head, seller, language, gross_prices=document.price_kind == GROSS)
+        with zugferd.captured_log() as log:
+            combined = zugferd.combine(rendered, xml, log).pdf
+        record = {
+            **number,
+            "AuftNr": auft_nr,
+            "KundNr": grund.get("KundNr"),
+            "WaehrAbk": currency,
+            "AuftNetto": grund["AuftNetto"],
+            "AuftWUST": grund["AuftWUST"],
+            "AuftBrutto": grund["AuftBrutto"],
+            "Sprache": language,
+            "ErstelltUTC": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            **_store(auft_nr, rech_nr, attempt, "Pdf", combined, "application/pdf"),
+            **_store(auft_nr, rech_nr, attempt, "Xml", xml, "application/xml"),
+        }
+        if not dynamo.update_leased(pk(auft_nr), SK, attempt, record, finish=True):
+            return _issued_elsewhere(auft_nr)
+    except BaseException:
+        # Handed back at once: a retry takes over now (with the same number) instead of waiting
+        # out the lease. Best effort: if this fails too, the lease runs out by itself.
+        try:
+            dynamo.update_leased(pk(auft_nr), SK, attempt, {dynamo.LEASE_UNTIL: 0})
+        except Exception:  # noqa: BLE001 - the original failure is the one to answer
+            logger.exception("Lease of the invoice of order %s not handed back", auft_nr)
+        raise
     return Issued(record, created=True)
 
 
-def _store(auft_nr: str, rech_nr: str, kind: str, body: bytes, content_type: str) -> dict[str, Any]:
-    key = f"{S3_PREFIX}{auft_nr}/{rech_nr}.{kind.lower()}"
-    # If-None-Match: an issued file is never overwritten, not even by our own retry.
-    client("s3").put_object(
-        Bucket=get_settings().bucket_name, Key=key, Body=body, ContentType=content_type, IfNoneMatch="*"
+def _issued_elsewhere(auft_nr: str) -> Issued:
+    """Another request holds the issue: its invoice when it has finished, else a 409 to retry."""
+    winner = read_record(auft_nr, consistent=True)
+    if winner is not None:
+        return Issued(winner, created=False)
+    raise Conflict(
+        f"The invoice of order {auft_nr} is being issued by another request; retry in a few seconds.",
+        {"AuftNr": auft_nr},
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
+
+
+def _store(auft_nr: str, rech_nr: str, attempt: str, kind: str, body: bytes, content_type: str) -> dict[str, Any]:
+    # The attempt in the key: a request that takes over from one that stopped writes files of its
+    # own rather than meeting the other's, and If-None-Match means no file is ever overwritten.
+    key = f"{S3_PREFIX}{auft_nr}/{rech_nr}-{attempt[:12]}.{kind.lower()}"
+    s3 = client("s3")
+    try:
+        s3.put_object(Bucket=get_settings().bucket_name, Key=key, Body=body, ContentType=content_type, IfNoneMatch="*")
+    except ClientError as exc:
+        # Only this attempt writes this key: a 412 is botocore's retry of a write whose answer was
+        # lost, and the object is ours when its MD5 (a single PUT's ETag) is that of our bytes.
+        if exc.response.get("Error", {}).get("Code") != "PreconditionFailed":
+            raise
+        there = s3.head_object(Bucket=get_settings().bucket_name, Key=key)["ETag"].strip('"')
+        if there != hashlib.md5(body, usedforsecurity=False).hexdigest():
+            raise
     return {
         f"{kind}Key": key,
         f"{kind}SHA256": hashlib.sha256(body).hexdigest(),

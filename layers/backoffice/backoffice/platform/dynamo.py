@@ -9,6 +9,7 @@ never assembles one (but for its counters). Other modules describe what to write
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -163,6 +164,65 @@ def next_number(counter: str, start: int = 1) -> int:
         ReturnValues="UPDATED_NEW",
     )
     return int(resp["Attributes"]["value"]["N"]) + start - 1
+
+
+# --- leases ------------------------------------------------------------------------------------
+
+# A lease: who holds an item (a token of the request) and until when (epoch seconds). An item that
+# is finished carries neither, so nobody can take it again.
+LEASE_HOLDER, LEASE_UNTIL = "LeaseHolder", "LeaseUntil"
+
+
+def take_lease(pk: str, sk: str, holder: str, seconds: int, now: float | None = None) -> dict[str, Any] | None:
+    """Hold the item for `seconds`: create it, or take it over when the lease of whoever held it has
+    run out (that request died: its attributes stay, for the new holder to carry on from).
+
+    The item as it is now held (without PK and SK), or None when it is finished or another
+    holder's lease still runs. `seconds` must be longer than a holder can live (the function's
+    Timeout), or a slow holder would lose its lease while still working.
+    """
+    at = int(time.time() if now is None else now)
+    expression = _Expression()
+    holder_name, until_name = expression.name(LEASE_HOLDER), expression.name(LEASE_UNTIL)
+    op: dict[str, Any] = {
+        "TableName": table_name(),
+        "Key": key(pk, sk),
+        "UpdateExpression": f"SET {holder_name} = {expression.value(holder)}, "
+        f"{until_name} = {expression.value(at + seconds)}",
+        "ReturnValues": "ALL_NEW",
+    }
+    expression.into(op, f"{NEW} OR {until_name} < {expression.value(at)}")
+    try:
+        resp = client("dynamodb").update_item(**op)
+    except ClientError as exc:
+        if is_condition_failure(exc):
+            return None
+        raise
+    return {k: v for k, v in from_attrs(resp["Attributes"]).items() if k not in ("PK", "SK")}
+
+
+def update_leased(pk: str, sk: str, holder: str, set_: dict[str, Any], *, finish: bool = False) -> bool:
+    """Set attributes of an item while `holder` holds its lease (whether or not it has run out:
+    nobody took it over); `finish` also removes the lease, so the item can never be taken again.
+    False when another holder has taken the item over.
+
+    Setting LEASE_UNTIL to 0 gives the lease back: the next `take_lease` takes over at once.
+    """
+    expression = _Expression()
+    sets = ", ".join(f"{expression.name(a)} = {expression.value(v)}" for a, v in set_.items())
+    holder_name = expression.name(LEASE_HOLDER)
+    update = f"SET {sets}" if sets else ""
+    if finish:
+        update += f" REMOVE {holder_name}, {expression.name(LEASE_UNTIL)}"
+    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk), "UpdateExpression": update.strip()}
+    expression.into(op, f"{holder_name} = {expression.value(holder)}")
+    try:
+        client("dynamodb").update_item(**op)
+    except ClientError as exc:
+        if is_condition_failure(exc):
+            return False
+        raise
+    return True
 
 
 # --- transactions ------------------------------------------------------------------------------
