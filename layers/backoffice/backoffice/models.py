@@ -30,7 +30,10 @@ def _number(value: Any) -> Any:
     # JSON numbers arrive as int or Decimal (never float, see encoding.loads); bool is not a number.
     if isinstance(value, int) and not isinstance(value, bool):
         return Decimal(value)
-    return value
+    if isinstance(value, Decimal):
+        return value
+    # Said in JSON's words: pydantic's own "an instance of Decimal" names a Python class to a client.
+    raise PydanticCustomError("number_type", "Input should be a number")
 
 
 # A quantity or an amount: any JSON number, kept as an exact Decimal (documented as a JSON number,

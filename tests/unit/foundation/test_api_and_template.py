@@ -79,7 +79,7 @@ def test_validation_errors_are_400_naming_each_field() -> None:
     assert body["error_description"] == "The request is not valid."
     assert body["info"]["fields"] == {
         "Positionen[0].ArtNr": "String should have at most 15 characters",
-        "Positionen[0].Menge": "Input should be an instance of Decimal",
+        "Positionen[0].Menge": "Input should be a number",
         "Positionen[1].ArtNr": "Field required",
         "Positionen[1].X": "Extra inputs are not permitted",
     }
