@@ -10,6 +10,7 @@ import pytest
 
 from backoffice.errors import EndpointError
 from backoffice.invoices import zugferd
+from tests.unit.rechnung import pdfa_rules
 from tests.zugferd_samples import LEVELS, invoice_pdf, invoice_xml, page_texts
 
 # (level of the sample, attachment name, XMP conformance level)
@@ -64,6 +65,8 @@ def test_round_trip_keeps_xml_pages_and_declares_pdfa3(level: str, name: str, co
     assert re.search(r"<pdfaid:part>3</pdfaid:part>", xmp)
     assert f"<fx:ConformanceLevel>{conformance}</fx:ConformanceLevel>" in xmp
     assert f"<fx:DocumentFileName>{name}</fx:DocumentFileName>" in xmp
+    # The input's own Info (its Producer) and factur-x's Keywords do not stay beside the XMP (6.6.2.3).
+    pdfa_rules.metadata(reader)
 
     extracted = extract(combined.pdf)
 
