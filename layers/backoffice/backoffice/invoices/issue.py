@@ -230,7 +230,8 @@ def _store(auft_nr: str, rech_nr: str, attempt: str, kind: str, body: bytes, con
         s3.put_object(Bucket=get_settings().bucket_name, Key=key, Body=body, ContentType=content_type, IfNoneMatch="*")
     except ClientError as exc:
         # Only this attempt writes this key: a 412 is botocore's retry of a write whose answer was
-        # lost, and the object is ours when its MD5 (a single PUT's ETag) is that of our bytes.
+        # lost, and the object is ours when its MD5 is that of our bytes (a single PUT's ETag under
+        # the bucket's SSE-S3 encryption, template.yaml; SSE-KMS would need ChecksumSHA256 instead).
         if exc.response.get("Error", {}).get("Code") != "PreconditionFailed":
             raise
         there = s3.head_object(Bucket=get_settings().bucket_name, Key=key)["ETag"].strip('"')
