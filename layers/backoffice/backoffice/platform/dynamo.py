@@ -66,13 +66,18 @@ def update_existing(pk: str, sk: str, set_: dict[str, Any]) -> bool:
     """Set attributes of an item that exists, leaving the others; False when there is no such item."""
     op = update_op(pk, sk, set_=set_)["Update"]
     op["ConditionExpression"] = EXISTING
+    return _update_if(op) is not None
+
+
+def _update_if(op: dict[str, Any]) -> dict[str, Any] | None:
+    """One UpdateItem; None when its condition failed (another writer came first)."""
     try:
-        client("dynamodb").update_item(**op)
+        resp: dict[str, Any] = client("dynamodb").update_item(**op)
     except ClientError as exc:
         if is_condition_failure(exc):
-            return False
+            return None
         raise
-    return True
+    return resp
 
 
 def query(
@@ -192,12 +197,9 @@ def take_lease(pk: str, sk: str, holder: str, seconds: int, now: float | None = 
         "ReturnValues": "ALL_NEW",
     }
     expression.into(op, f"{NEW} OR {until_name} < {expression.value(at)}")
-    try:
-        resp = client("dynamodb").update_item(**op)
-    except ClientError as exc:
-        if is_condition_failure(exc):
-            return None
-        raise
+    resp = _update_if(op)
+    if resp is None:
+        return None
     return {k: v for k, v in from_attrs(resp["Attributes"]).items() if k not in ("PK", "SK")}
 
 
@@ -216,13 +218,7 @@ def update_leased(pk: str, sk: str, holder: str, set_: dict[str, Any], *, finish
         update += f" REMOVE {holder_name}, {expression.name(LEASE_UNTIL)}"
     op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk), "UpdateExpression": update.strip()}
     expression.into(op, f"{holder_name} = {expression.value(holder)}")
-    try:
-        client("dynamodb").update_item(**op)
-    except ClientError as exc:
-        if is_condition_failure(exc):
-            return False
-        raise
-    return True
+    return _update_if(op) is not None
 
 
 # --- transactions ------------------------------------------------------------------------------
