@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from backoffice.errors import NotAcceptable
-from backoffice.http.openapi import documented
+from backoffice.http.openapi import documented, error_responses
 from backoffice.http.resolver import (
     Path,
     Response,
@@ -21,6 +21,17 @@ from backoffice.invoices import issue
 
 app = make_resolver()
 
+# The invoice's own 409s: the order may not be invoiced, or another request is issuing it right now.
+CONFLICT = error_responses(
+    (409,),
+    "conflict: the order may not be invoiced (its state, no positions, no seller configured, an EUR invoice "
+    "without Firma.BIC), or another request is issuing this invoice right now: then retry after Retry-After "
+    "seconds, and the answer is that invoice.",
+)
+CONFLICT[409]["headers"] = {
+    "Retry-After": {"description": "Seconds to wait while another request issues it.", "schema": {"type": "string"}}
+}
+
 PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
 
 
@@ -28,7 +39,8 @@ PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
     "/www/auftrag/<AuftNr>/rechnung",
     summary="Issue the order's invoice (once; a repeat answers the same invoice with 200)",
     responses={
-        **documented(201, "RechnungAntwort", description="The invoice is issued", errors=(404, 409)),
+        **documented(201, "RechnungAntwort", description="The invoice is issued", errors=(404,)),
+        **CONFLICT,
         **documented(200, "RechnungAntwort", description="The invoice was issued before"),
     },
 )
