@@ -101,6 +101,39 @@ def test_issue_fetch_extract_and_compare_every_amount(api, currency):
     assert ("Zahlteil" in text) is (currency == "CHF")
 
 
+def test_an_order_paid_by_card_gets_a_paid_invoice_over_http(api):
+    body = {
+        **ORDERS["CHF"],
+        "Zahlung": [
+            {"Bezeichnung": "payment_method", "Wert": "K"},
+            {"Bezeichnung": "Dienstleister", "Wert": "Datatrans"},
+            {"Bezeichnung": "TransID", "Wert": "T-4711"},
+        ],
+    }
+    created = api.post("/www/auftrag", json=body)
+    assert created.status_code == 201, created.text
+    auft_nr = created.json()["data"]["AuftNr"]
+    issued = api.post(f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status_code == 201, issued.text
+    head = issued.json(parse_float=Decimal)["data"]
+    # 3 x 18.90 = 56.70 and 2 PAK at 4.50 less 10 % = 8.10, at 2.6 %: 64.80 + 1.68 = 66.48 -> 66.50
+    assert (head["AuftNetto"], head["AuftWUST"], head["AuftBrutto"]) == (
+        Decimal("64.80"),
+        Decimal("1.68"),
+        Decimal("66.50"),
+    )
+    assert head["Bezahlt"] is True
+    assert head["FaelligDatum"] == head["RechDatum"]
+    root = check(api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"}).content)
+    assert total(root, "TotalPrepaidAmount") == Decimal("66.50")
+    assert total(root, "DuePayableAmount") == Decimal("0.00")
+    pdf = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/pdf"}).content
+    pdfa_rules.check(pdf)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Bezahlt mit Kreditkarte (Datatrans, T-4711)" in text
+    assert "Zahlteil" not in text
+
+
 def test_a_body_is_refused_and_q_values_are_weighed(api):
     created = api.post("/www/auftrag", json=ORDERS["CHF"])
     auft_nr = created.json()["data"]["AuftNr"]

@@ -8,6 +8,7 @@ is shared over its gross lines. Every figure in the comments is computed by hand
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal as D
 from typing import Any
@@ -39,14 +40,17 @@ def position(nr: int, quantity: str, price: str, rate: str, kind: str = "N", **m
     return PositionInput(nr, f"A{nr}", D(quantity), D(price), TAXES[rate], price_kind=kind, **more)
 
 
-def xml_of(document: Document, delivery: str | None = None) -> Any:
-    """The invoice XML of `document` as issue.py builds it, checked by every rule; its root."""
+def xml_of(document: Document, delivery: str | None = None, paid: bool = False) -> Any:
+    """The invoice XML of `document` as issue.py builds it, checked by every rule; its root.
+
+    `paid`: the order was paid by card (BT-113 its total, BT-115 zero)."""
     grund = {"AuftNr": "400001", "KundNr": "100004", "WaehrAbk": document.currency, **document.totals()}
     if delivery:
         grund["AuftLiefKost"] = D(delivery)
     order = {"GrundDaten": grund, "Adressen": ADDRESSES, **document.read_shape()}
     tolerance = D("0.01") if document.price_kind == "B" else D(0)
-    return check(en16931.build_xml(order, net_amounts(document), HEAD, SELLER), tolerance)
+    head = replace(HEAD, paid=paid)
+    return check(en16931.build_xml(order, net_amounts(document), head, SELLER), tolerance)
 
 
 def charges(root: Any) -> list[tuple[str, str, str]]:
@@ -166,13 +170,14 @@ def positions(draw: st.DrawFn) -> list[PositionInput]:
 
 
 @settings(PROFILE, suppress_health_check=[HealthCheck.too_slow])
-@given(positions(), st.sampled_from(["CHF", "EUR"]), st.booleans(), cents.filter(lambda c: c <= 500))
-def test_every_document_gives_an_invoice_that_keeps_the_en16931_rules(made, currency, export, delivery):
+@given(positions(), st.sampled_from(["CHF", "EUR"]), st.booleans(), cents.filter(lambda c: c <= 500), st.booleans())
+def test_every_document_gives_an_invoice_that_keeps_the_en16931_rules(made, currency, export, delivery, paid):
     document = compute_document(made, currency, EXPORT if export else None, delivery)
-    root = xml_of(document, str(delivery))  # check(): the XSD and BR-CO-10..17, BR-S-08/BR-G-08
+    root = xml_of(document, str(delivery), paid)  # check(): the XSD and BR-CO-10..17, BR-S-08/BR-G-08
     assert total(root, "TaxBasisTotalAmount") == document.net
     assert total(root, "TaxTotalAmount") == document.tax
-    assert total(root, "DuePayableAmount") == document.gross
+    assert total(root, "TotalPrepaidAmount") == (document.gross if paid else 0)
+    assert total(root, "DuePayableAmount") == (0 if paid else document.gross)
     charge = total(root, "ChargeTotalAmount")
     if document.price_kind == "N":
         assert lines(root) == [p.total for p in document.positions]

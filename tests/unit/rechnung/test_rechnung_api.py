@@ -441,3 +441,90 @@ def test_delivery_costs_are_a_document_charge_with_their_vat(call):
         "MWST CHF 2.20",
         "Total CHF 87.00",
     ]
+
+
+CARD_PAID = [
+    {"Bezeichnung": "payment_method", "Wert": "K"},
+    {"Bezeichnung": "Dienstleister", "Wert": "Datatrans"},
+    {"Bezeichnung": "TransID", "Wert": "T-77"},
+]
+
+
+def test_an_order_paid_by_card_is_invoiced_as_paid_without_a_payment_part(call):
+    auft_nr, data = order(call, {**CHF_ORDER, "Zahlung": CARD_PAID})
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 201, answer.text
+    head = answer.json()["data"]
+    assert head["Bezahlt"] is True
+    assert head["AuftBrutto"] == 66.5
+    assert head["FaelligDatum"] == head["RechDatum"]  # nothing falls due later
+
+    root = check(as_bytes(call, auft_nr, XML))  # BR-CO-16: 66.48 - 66.50 + 0.02 = 0.00
+    assert total(root, "GrandTotalAmount") == Decimal("66.48")
+    assert total(root, "RoundingAmount") == Decimal("0.02")
+    assert total(root, "TotalPrepaidAmount") == Decimal(str(data["GrundDaten"]["AuftBrutto"])) == Decimal("66.50")
+    assert total(root, "DuePayableAmount") == Decimal("0.00")
+    means = "//ram:SpecifiedTradeSettlementPaymentMeans"
+    assert root.xpath(f"string({means}/ram:TypeCode)", namespaces=NS) == "54"  # credit card
+    assert root.xpath(f"count({means}/ram:PayeePartyCreditorFinancialAccount)", namespaces=NS) == 0
+    assert root.xpath("string(//ram:SpecifiedTradePaymentTerms/ram:Description)", namespaces=NS) == (
+        "Der Betrag ist mit Kreditkarte bezahlt; es ist nichts mehr zu bezahlen."
+    )
+
+    pdf = as_bytes(call, auft_nr, PDF)
+    pdfa_rules.check(pdf)
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Bezahlt mit Kreditkarte (Datatrans, T-77)" in text
+    assert "CHF -66.50" in text
+    assert "Offener Betrag" in text
+    assert "CHF 0.00" in text
+    assert "Zahlteil" not in text  # no QR-bill asking for the amount again
+    assert "Empfangsschein" not in text
+
+
+def test_a_card_paid_eur_order_needs_no_bic_and_gets_no_epc_code(call):
+    from backoffice import company
+    from backoffice.platform import dynamo
+
+    config = dynamo.get_item(company.CONFIG_PK, company.CONFIG_SK)
+    dynamo.put_item({**config, "Firma": {k: v for k, v in config["Firma"].items() if k != "BIC"}})
+    company.forget_config()
+    auft_nr, _ = order(call, {**EUR_ORDER, "Zahlung": [{"Bezeichnung": "payment_method", "Wert": "k"}]})
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 201, answer.text  # no EPC code, so no BIC needed
+    assert answer.json()["data"]["Bezahlt"] is True
+    root = check(as_bytes(call, auft_nr, XML))
+    assert total(root, "DuePayableAmount") == Decimal("0.00")
+    assert total(root, "TotalPrepaidAmount") == Decimal("60.09")
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages)
+    assert "Bezahlt mit Kreditkarte" in text
+    assert "IBAN" not in text
+
+
+@pytest.mark.parametrize(
+    "zahlung",
+    [
+        [{"Bezeichnung": "payment_method", "Wert": "R"}],  # invoice, paid through the system
+        [{"Bezeichnung": "Dienstleister", "Wert": "Datatrans"}, {"Bezeichnung": "TransID", "Wert": "T-1"}],
+        [{"Bezeichnung": "Zahlart", "Wert": "K"}],  # not the contract's payment_method entry
+    ],
+)
+def test_only_the_payment_method_k_makes_an_invoice_paid(call, zahlung):
+    auft_nr, _ = order(call, {**CHF_ORDER, "Zahlung": zahlung})
+    head = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").json()["data"]
+    assert head["Bezahlt"] is False
+    root = check(as_bytes(call, auft_nr, XML))
+    assert total(root, "DuePayableAmount") == Decimal("66.50")
+    assert total(root, "TotalPrepaidAmount") == Decimal("0.00")
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages)
+    assert "Zahlteil" in text
+
+
+def test_a_french_card_paid_invoice_says_so_in_french(call):
+    body = {"GrundDaten": {"KundNr": "100002"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}], "Zahlung": CARD_PAID}
+    auft_nr, _ = order(call, body)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages)
+    assert "Payé par carte de crédit (Datatrans, T-77)" in text
+    assert "Montant dû" in text
+    assert "il ne reste rien à payer" in text

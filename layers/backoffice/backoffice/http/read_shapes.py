@@ -268,6 +268,10 @@ class RechnungDaten(Shape):
     AuftNetto: Number
     AuftWUST: Number
     AuftBrutto: Number
+    Bezahlt: bool = Field(
+        description="true: the order was paid by credit card (Zahlung payment_method K); the invoice asks for "
+        "nothing (BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or EPC code)"
+    )
     links: list[dict[str, str]]
 
 

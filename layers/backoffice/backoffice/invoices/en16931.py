@@ -32,6 +32,11 @@ INVOICE = "380"  # UNTDID 1001: commercial invoice
 PIECE = "C62"  # UN/ECE Rec 20 "one": quantities are in the article's base unit
 CREDIT_TRANSFER = "58"  # UNTDID 4461: SEPA credit transfer (EUR)
 CREDIT_TRANSFER_NON_SEPA = "30"  # credit transfer (CHF QR-bill)
+CREDIT_CARD = "54"  # UNTDID 4461: paid by credit card, outside the invoice
+# The contract's payment method codes (customer ZahlungsMethode, an order's Zahlung `payment_method`):
+# K = credit card, paid outside the system; R = invoice, paid through the system.
+PAYMENT_METHOD = "payment_method"
+CARD = "K"
 EXPORT_REASON = "Export outside the EU"
 EXPORT_REASON_CODE = "VATEX-EU-G"
 DELIVERY_CHARGE_REASON = "Delivery costs"
@@ -48,6 +53,17 @@ class InvoiceHead:
     due: date
     payment_reference: str
     terms: str
+    paid: bool = False  # paid by card already (`paid_by_card`): nothing due, no payment part
+
+
+def paid_by_card(order: dict[str, Any]) -> bool:
+    """Whether the order was paid by credit card outside the system: its Zahlung names the payment
+    method K (the contract's `payment_method` entry). Its invoice then asks for nothing."""
+    return any(
+        str(z.get("Bezeichnung") or "").strip().lower() == PAYMENT_METHOD
+        and str(z.get("Wert") or "").strip().upper() == CARD
+        for z in order.get("Zahlung") or []
+    )
 
 
 def _money(value: Any) -> Decimal:
@@ -123,12 +139,15 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
     settlement.currency_code = currency
     settlement.payment_reference = head.payment_reference
     means = PaymentMeans()
-    means.type_code = CREDIT_TRANSFER if currency == "EUR" else CREDIT_TRANSFER_NON_SEPA
-    means.payee_account.iban = seller.payment_iban(currency)
-    means.payee_account.account_name = seller.name
-    if seller.bic and seller.payment_iban(currency) == seller.iban:
-        # BT-86: the configured BIC is the IBAN's bank's; a CHF QR-IBAN's bank is not named.
-        means.payee_institution.bic = seller.bic
+    if head.paid:
+        means.type_code = CREDIT_CARD  # no account to pay to: the card payment is done
+    else:
+        means.type_code = CREDIT_TRANSFER if currency == "EUR" else CREDIT_TRANSFER_NON_SEPA
+        means.payee_account.iban = seller.payment_iban(currency)
+        means.payee_account.account_name = seller.name
+        if seller.bic and seller.payment_iban(currency) == seller.iban:
+            # BT-86: the configured BIC is the IBAN's bank's; a CHF QR-IBAN's bank is not named.
+            means.payee_institution.bic = seller.bic
     settlement.payment_means.add(means)
 
     # The delivery costs: one charge (BG-21) per recap line with its share, so that every
@@ -178,8 +197,9 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
     totals.tax_total = (vat, currency)
     totals.grand_total = net + vat
     totals.rounding_amount = gross - (net + vat)  # BT-114: the CHF cash (Rappen) rounding
-    totals.prepaid_total = Decimal("0.00")
-    totals.due_amount = gross
+    # BT-113 and BT-115: a card-paid order's total is paid already, nothing is due (BR-CO-16).
+    totals.prepaid_total = gross if head.paid else Decimal("0.00")
+    totals.due_amount = Decimal("0.00") if head.paid else gross
     xml: bytes = doc.serialize(schema=SCHEMA)
     return xml
 

@@ -88,6 +88,8 @@ def head_view(record: dict[str, Any], base: str = "") -> dict[str, Any]:
         "data": {
             **{k: record.get(k) for k in fields},
             **{k: record[k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")},
+            # Records issued before the card rule have no flag: they were all invoices to pay.
+            "Bezahlt": bool(record.get("Bezahlt", False)),
             "links": [
                 link(base, path, "rechnung/pdf"),
                 link(base, path, "rechnung/xml"),
@@ -138,7 +140,8 @@ def issue(auft_nr: str) -> Issued:
     order = document_store.read_shape(stored, document)
     grund = order["GrundDaten"]
     currency = str(grund.get("WaehrAbk") or "CHF")
-    if currency == "EUR" and pdf.epc_bic_missing(seller):
+    paid = en16931.paid_by_card(order)
+    if currency == "EUR" and not paid and pdf.epc_bic_missing(seller):
         # An EPC code without BIC to a bank outside the EEA is not valid (EPC069-12): refused before
         # a number is taken, naming the configuration field that fixes it.
         raise Conflict(
@@ -163,7 +166,8 @@ def issue(auft_nr: str) -> Issued:
             number = {
                 "RechNr": rech_nr,
                 "RechDatum": today.isoformat(),
-                "FaelligDatum": (today + timedelta(days=term.days)).isoformat(),
+                # Paid by card: nothing falls due later.
+                "FaelligDatum": (today + timedelta(days=0 if paid else term.days)).isoformat(),
                 "Zahlungsreferenz": payment_reference(rech_nr, currency, seller),
             }
             if not dynamo.update_leased(pk(auft_nr), SK, attempt, number):
@@ -177,7 +181,10 @@ def issue(auft_nr: str) -> Issued:
             issued=date.fromisoformat(str(number["RechDatum"])),
             due=date.fromisoformat(str(number["FaelligDatum"])),
             payment_reference=str(number["Zahlungsreferenz"]),
-            terms=term.texts.get(language) or term.texts.get("ger") or pdf.default_terms(term.days, language),
+            terms=pdf.paid_terms(language)
+            if paid
+            else term.texts.get(language) or term.texts.get("ger") or pdf.default_terms(term.days, language),
+            paid=paid,
         )
         xml = en16931.build_xml(order, net_amounts(document), head, seller)
         rendered = pdf.render(order, head, seller, language, gross_prices=document.price_kind == GROSS)
@@ -191,6 +198,7 @@ def issue(auft_nr: str) -> Issued:
             "AuftNetto": grund["AuftNetto"],
             "AuftWUST": grund["AuftWUST"],
             "AuftBrutto": grund["AuftBrutto"],
+            "Bezahlt": paid,
             "Sprache": language,
             "ErstelltUTC": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             **_store(auft_nr, rech_nr, attempt, "Pdf", combined, "application/pdf"),

@@ -62,6 +62,9 @@ LABELS: dict[str, dict[str, str]] = {
         "incl": "inkl. MWST",
         "prices_gross": "Preise inkl. MWST",
         "positions": "Total Positionen",
+        "paid": "Bezahlt mit Kreditkarte",
+        "paid_terms": "Der Betrag ist mit Kreditkarte bezahlt; es ist nichts mehr zu bezahlen.",
+        "open": "Offener Betrag",
     },
     "fre": {
         "title": "Facture",
@@ -96,6 +99,9 @@ LABELS: dict[str, dict[str, str]] = {
         "incl": "TVA incluse",
         "prices_gross": "Prix TVA incluse",
         "positions": "Total des positions",
+        "paid": "Payé par carte de crédit",
+        "paid_terms": "Le montant a été payé par carte de crédit ; il ne reste rien à payer.",
+        "open": "Montant dû",
     },
     "ita": {
         "title": "Fattura",
@@ -130,6 +136,9 @@ LABELS: dict[str, dict[str, str]] = {
         "incl": "IVA inclusa",
         "prices_gross": "Prezzi IVA inclusa",
         "positions": "Totale delle posizioni",
+        "paid": "Pagato con carta di credito",
+        "paid_terms": "L'importo è stato pagato con carta di credito; non resta nulla da pagare.",
+        "open": "Importo dovuto",
     },
     "eng": {
         "title": "Invoice",
@@ -164,6 +173,9 @@ LABELS: dict[str, dict[str, str]] = {
         "incl": "incl. VAT",
         "prices_gross": "Prices incl. VAT",
         "positions": "Total of positions",
+        "paid": "Paid by credit card",
+        "paid_terms": "The amount has been paid by credit card; nothing remains to be paid.",
+        "open": "Amount due",
     },
 }
 QRBILL_LANGUAGE = {"ger": "de", "fre": "fr", "ita": "it", "eng": "en"}
@@ -181,6 +193,10 @@ def labels(language: str) -> dict[str, str]:
 
 def default_terms(days: int, language: str) -> str:
     return labels(language)["days"].format(days=days)
+
+
+def paid_terms(language: str) -> str:
+    return labels(language)["paid_terms"]
 
 
 def amount(value: Any) -> str:
@@ -287,12 +303,31 @@ def render(
     _totals(doc, order, words, currency, gross_prices)
     doc.ln(3)
     doc.set_font(FONT, "", 9)
-    doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
-    if currency == "CHF":
+    if head.paid:
+        # Paid by card already: what was paid, and no payment part that would ask for it again.
+        _paid(doc, order, words, currency)
+        doc.multi_cell(0, 5, head.terms, new_x="LMARGIN", new_y="NEXT")
+    elif currency == "CHF":
+        doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
         _qr_bill(doc, order, head, seller, language)
     else:
+        doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
         _epc(doc, order, head, seller, words)
     return bytes(doc.output())
+
+
+def _paid(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: str) -> None:
+    """The card payment below the total (with the provider and transaction the order names), and 0 due."""
+    gross = Decimal(str(order["GrundDaten"]["AuftBrutto"]))
+    named = {str(z.get("Bezeichnung")): str(z.get("Wert")) for z in order.get("Zahlung") or [] if z.get("Wert")}
+    details = ", ".join(v for k, v in named.items() if k in ("Dienstleister", "TransID"))
+    doc.cell(135, 5, words["paid"] + (f" ({details})" if details else ""), align="R")
+    doc.cell(0, 5, f"{currency} {amount(-gross)}", align="R", new_x="LMARGIN", new_y="NEXT")
+    doc.set_font(FONT, "B", 10)
+    doc.cell(135, 6, words["open"], align="R")
+    doc.cell(0, 6, f"{currency} {amount(0)}", align="R", new_x="LMARGIN", new_y="NEXT")
+    doc.set_font(FONT, "", 9)
+    doc.ln(3)
 
 
 def _positions(doc: FPDF, positions: list[dict[str, Any]], words: dict[str, str]) -> None:
