@@ -480,6 +480,7 @@ def test_an_order_paid_by_card_is_invoiced_as_paid_without_a_payment_part(call):
     assert "CHF 0.00" in text
     assert "Zahlteil" not in text  # no QR-bill asking for the amount again
     assert "Empfangsschein" not in text
+    assert "Fällig am" not in text
 
 
 def test_a_card_paid_eur_order_needs_no_bic_and_gets_no_epc_code(call):

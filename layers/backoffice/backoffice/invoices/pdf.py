@@ -286,7 +286,7 @@ def render(
     doc.set_font(FONT, "", 9)
     facts = [
         (words["date"], _date(head.issued)),
-        (words["due"], _date(head.due)),
+        *([] if head.paid else [(words["due"], _date(head.due))]),  # paid: nothing falls due
         (words["auft_nr"], str(grund.get("AuftNr") or "")),
         (words["kund_nr"], str(grund.get("KundNr") or "")),
     ]
