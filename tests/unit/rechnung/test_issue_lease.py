@@ -184,3 +184,11 @@ def test_take_lease_takes_over_only_a_lease_that_has_run_out(aws, past_expiry, t
     holder = "second" if taken else "first"
     assert dynamo.update_leased("LEASE#1", "X", holder, {}, finish=True)
     assert dynamo.take_lease("LEASE#1", "X", "third", 60, now=later + 3600) is None  # finished: never again
+
+
+def test_the_lease_outlasts_the_function_so_a_working_request_never_loses_it():
+    from backoffice.invoices.issue import LEASE_SECONDS
+    from local.template import Stack
+
+    # A lease shorter than the Timeout would let a second request take over a live one.
+    assert LEASE_SECONDS > Stack.read().timeout("RechnungFunction") == 29

@@ -307,11 +307,11 @@ def render(
         # Paid by card already: what was paid, and no payment part that would ask for it again.
         _paid(doc, order, words, currency)
         doc.multi_cell(0, 5, head.terms, new_x="LMARGIN", new_y="NEXT")
-    elif currency == "CHF":
-        doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
+        return bytes(doc.output())
+    doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
+    if currency == "CHF":
         _qr_bill(doc, order, head, seller, language)
     else:
-        doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
         _epc(doc, order, head, seller, words)
     return bytes(doc.output())
 
