@@ -98,6 +98,19 @@ def test_a_gross_vpe_price_in_an_export_document() -> None:
     assert doc.totals() == {"AuftNetto": D("1285.85"), "AuftWUST": D("0.00"), "AuftBrutto": D("1285.85")}
 
 
+def test_a_converted_and_discounted_line_is_rounded_once_from_its_exact_value() -> None:
+    # Found by the property test (issue 22): 943 PAK at gross 16.55 at 3.8 %, 89.62 % off, next to a
+    # net position (a net document). 943 x 16.55 = 15606.65 gross; x 100 / 103.8 x 10.38 / 100 =
+    # 15606.65 x 0.1 = 1560.665 exactly -> 1560.67. A net amount cut to 60 digits first
+    # (15035.3082851637...) gave 1560.6649999... -> 1560.66.
+    line = vpe_pos(1, "5658", "16.55", 6, tax=CH_LODGING, price_kind=GROSS, discount=D("89.62"))
+    doc = compute_document([line, net(2, "1.00", CH_NORMAL)], "CHF")
+    assert doc.price_kind == NET
+    assert doc.positions[0].total == D("1560.67")
+    # its basis: 15606.65 x 100 / 103.8 = 15035.30828... -> 15035.31
+    assert doc.positions[0].price_basis == D("15035.31")
+
+
 def net(nr: int, amount: str, tax: TaxCode) -> PositionInput:
     return PositionInput(pos_nr=nr, art_nr=f"A{nr}", quantity=D(1), unit_price=D(amount), tax=tax)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from backoffice.errors import InvalidRequest
@@ -17,9 +18,12 @@ from backoffice.money import (
     CENT,
     HUNDRED,
     ZERO,
+    Exact,
+    cut_to,
     decimal,
     discounted,
     divide,
+    finite,
     multiply,
     net_from_gross,
     plain,
@@ -291,15 +295,15 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
     vpe_quantity = vpe_unit_price = None
     if p.vpe_unit:
         packs = divide(quantity, factor)
-        if packs != packs.to_integral_value():
+        if packs.denominator != 1:
             where = p.source or f"Positionen[{index - 1}]"
             raise InvalidRequest(
                 "A quantity is not a whole number of packaging units.",
                 {f"{where}.Menge": f"{plain(quantity)} is not a multiple of {plain(factor)} ({p.vpe_unit})"},
             )
-        vpe_quantity = plain(packs)
+        vpe_quantity = plain(finite(packs))
         vpe_unit_price = pack_price if pack_price is not None else multiply(unit_price, factor)
-        exact = multiply(vpe_quantity, vpe_unit_price)
+        exact: Exact = multiply(vpe_quantity, vpe_unit_price)
     else:
         exact = multiply(quantity, unit_price)
 
@@ -366,9 +370,9 @@ def allocate(amount: Decimal, weights: Sequence[Decimal]) -> list[Decimal]:
     if whole == 0:
         return [round_cents(amount), *[ZERO.quantize(CENT)] * (len(weights) - 1)]
     exact = [divide(multiply(amount, w), whole) for w in weights]
-    shares = [e.quantize(CENT, rounding=ROUND_DOWN) for e in exact]
+    shares = [cut_to(e, CENT) for e in exact]
     left = int((round_cents(amount) - sum(shares, ZERO)) / CENT)
-    by_remainder = sorted(range(len(weights)), key=lambda i: -(exact[i] - shares[i]))
+    by_remainder = sorted(range(len(weights)), key=lambda i: -(exact[i] - Fraction(shares[i])))
     for i in by_remainder[:left]:
         shares[i] += CENT
     return shares
