@@ -16,7 +16,7 @@ from decimal import Decimal
 from fractions import Fraction
 from math import floor
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from backoffice.catalogue.prices import applicable_price
@@ -24,7 +24,9 @@ from backoffice.json_codec import dumps
 from backoffice.sales.calculation import PositionInput, compute_document
 from backoffice.taxes import TaxCode
 
-settings.register_profile("money-ci", max_examples=600, deadline=None)
+# CI is derandomized (a fixed seed, no example database): `make test` runs the same documents on
+# every machine and never fails by chance. `make fuzz` runs the randomized thorough profiles.
+settings.register_profile("money-ci", max_examples=600, deadline=None, derandomize=True, database=None)
 settings.register_profile("money-thorough", max_examples=20_000, deadline=None)
 PROFILE = settings.get_profile(os.environ.get("MONEY_PROFILE", "money-ci"))
 
@@ -183,8 +185,16 @@ documents = st.tuples(
 )
 
 
+# Issue 22: 943 packs at gross 16.55, 3.8 %, 89.62 % off in a net document: exactly 1560.665 -> 1560.67.
+ROUNDED_ONCE = Line(
+    943, 6, True, Fraction(0), ((1, Fraction("16.55")),), "B", "3.8", Fraction("89.62"), None
+)  # fmt: skip
+NET_LINE = Line(1, 1, False, Fraction(1), ((1, Fraction("1.00")),), "N", "8.1", Fraction(0), None)
+
+
 @settings(PROFILE, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(documents)
+@example(([ROUNDED_ONCE, NET_LINE], "CHF", False, None))
 def test_every_figure_matches_the_reference(document: tuple[list[Line], str, bool, Fraction | None]) -> None:
     generated, currency, export, delivery = document
     expected = reference(generated, currency, export, delivery or Fraction(0))
@@ -217,7 +227,7 @@ def test_every_figure_matches_the_reference(document: tuple[list[Line], str, boo
 
 # --- through the handlers: what is answered is what is stored, and a conversion keeps it --------
 
-settings.register_profile("money-handlers-ci", max_examples=6, deadline=None)
+settings.register_profile("money-handlers-ci", max_examples=6, deadline=None, derandomize=True, database=None)
 settings.register_profile("money-handlers-thorough", max_examples=200, deadline=None)
 HANDLER_PROFILE = settings.get_profile(os.environ.get("MONEY_PROFILE", "money-ci").replace("money", "money-handlers"))
 
