@@ -20,6 +20,7 @@ from backoffice.company import Seller
 from backoffice.invoices import en16931
 from backoffice.sales.calculation import Document, PositionInput, compute_document, net_amounts
 from backoffice.taxes import TaxCode
+from tests.support.invoice_rules import assert_line_rule, line_figures
 from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
 SELLER = Seller(
@@ -50,7 +51,17 @@ def xml_of(document: Document, delivery: str | None = None, paid: bool = False) 
     order = {"GrundDaten": grund, "Adressen": ADDRESSES, **document.read_shape()}
     tolerance = D("0.01") if document.price_kind == "B" else D(0)
     head = replace(HEAD, paid=paid)
-    return check(en16931.build_xml(order, net_amounts(document), head, SELLER), tolerance)
+    xml = en16931.build_xml(order, net_amounts(document), head, SELLER)
+    assert_line_rule(xml)  # BT-131 = BT-129 x BT-146 / BT-149 - allowances, exactly
+    return check(xml, tolerance)
+
+
+def priced(document: Document) -> list[tuple[Any, ...]]:
+    """Each line's BT-129 quantity, BT-146 net price, BT-149 base quantity and BT-131 net amount
+    (Fractions, equal to the Decimals they are compared with)."""
+    order = {"GrundDaten": {"AuftNr": "1", "WaehrAbk": document.currency, **document.totals()}}
+    xml = en16931.build_xml({**order, **document.read_shape()}, net_amounts(document), HEAD, SELLER)
+    return [(f["quantity"], f["price"], f["base"], f["total"]) for f in line_figures(xml)]
 
 
 def charges(root: Any) -> list[tuple[str, str, str]]:
@@ -115,11 +126,13 @@ def test_a_gross_price_order_has_net_lines_summing_to_its_recap():
     assert lines(root) == [D("122.16"), D("57.95")]
     assert charges(root) == [("9.16", "S", "8.1")]
     # the discount in net: 122.16 x 139.00 / 132.05 = 128.5893 -> 128.59, so 6.43 off;
-    # the net unit prices 4.6333 / 1.081 = 4.2861 and 8.95 / 1.081 = 8.2794
     assert values(root, "//ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
         D("6.43")
     ]
-    assert values(root, "//ram:NetPriceProductTradePrice/ram:ChargeAmount") == [D("4.2861"), D("8.2794")]
+    # No net price times the quantity gives these net amounts (30 x 4.2861 = 128.583, 10 PAK x
+    # 12.8585 = 128.585, 7 x 8.2794 = 57.9558), so each line states its basis per its quantity
+    # (BT-146 = basis, BT-149 = BT-129): 30 x 128.59 / 30 - 6.43 = 122.16, 7 x 57.95 / 7 = 57.95.
+    assert priced(document) == [(30, D("128.59"), 30, D("122.16")), (7, D("57.95"), 7, D("57.95"))]
     assert (total(root, "LineTotalAmount"), total(root, "TaxBasisTotalAmount")) == (D("180.11"), D("189.27"))
     assert (total(root, "TaxTotalAmount"), total(root, "DuePayableAmount")) == (D("15.33"), D("204.60"))
 
@@ -134,6 +147,56 @@ def test_a_gross_line_with_the_whole_discount_is_zero_with_its_basis_as_allowanc
     assert values(root, "//ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
         D("20.00")
     ]
+
+
+# --- BT-131 = BT-129 x BT-146 / BT-149 - allowances (PEPPOL-EN16931-R120), exactly -----------------
+
+
+def test_a_packaging_unit_line_states_the_pack_price_per_pack():
+    # 1200 pieces in DZ of 12 at 9.70: 1200 x 9.70 / 12 = 970.00 (1200 x 0.8083 would be 969.96)
+    document = compute_document(
+        [position(1, "1200", "0.8083", "2.6", vpe_unit="DZ", vpe_factor=D(12), pack_price=D("9.70")),
+         position(2, "2", "145.00", "3.8")],
+        "CHF",
+    )  # fmt: skip
+    assert priced(document) == [(1200, D("9.70"), 12, D("970.00")), (2, D("145.00"), 1, D("290.00"))]
+
+
+def test_a_big_packaging_unit_line_is_not_recomputed_from_a_rounded_piece_price():
+    # 999,999 PAK of 3 at 13.90 = 13,899,986.10; 2,999,997 x 4.6333 would be 13,899,886.10 (100.00 off)
+    document = compute_document(
+        [position(1, "2999997", "4.6333", "8.1", vpe_unit="PAK", vpe_factor=D(3), pack_price=D("13.90"))], "CHF"
+    )
+    assert priced(document) == [(2999997, D("13.90"), 3, D("13899986.10"))]
+
+
+def test_a_gross_pack_price_in_a_net_document_states_the_net_pack_price():
+    # 300 balls = 100 PAK at gross 13.90 next to net eggs: 1390.00 / 1.081 = 1285.8464... -> 1285.85;
+    # the net pack price 13.90 / 1.081 = 12.8585 (4 decimals) x 100 packs = 1285.85 exactly, so
+    # 300 x 12.8585 / 3; the piece price 4.2862 x 300 would be 1285.86.
+    document = compute_document(
+        [position(1, "300", "4.6333", "8.1", "B", vpe_unit="PAK", vpe_factor=D(3), pack_price=D("13.90")),
+         position(2, "1200", "0.8083", "2.6", vpe_unit="DZ", vpe_factor=D(12), pack_price=D("9.70"))],
+        "CHF",
+    )  # fmt: skip
+    assert document.price_kind == "N"
+    assert priced(document)[0] == (300, D("12.8585"), 3, D("1285.85"))
+
+
+def test_an_eur_export_of_a_gross_price_states_its_line_basis():
+    # 16 cards at gross 8.95 abroad, EUR: 143.20 / 1.081 = 132.4699... -> 132.47; 16 x 8.2794 =
+    # 132.4704, so the line's basis per its quantity: 16 x 132.47 / 16
+    document = compute_document([position(1, "16", "8.95", "8.1", "B")], "EUR", EXPORT)
+    assert priced(document) == [(16, D("132.47"), 16, D("132.47"))]
+    xml_of(document)
+
+
+def test_a_discounted_line_whose_product_has_more_than_two_decimals():
+    # 3 x 0.3333 = 0.9999 -> basis 1.00; less 10 %: 0.89991 -> 0.90; allowance 0.10:
+    # 3 x 1.00 / 3 - 0.10 = 0.90
+    document = compute_document([position(1, "3", "0.3333", "8.1", discount=D(10))], "CHF")
+    assert priced(document) == [(3, D("1.00"), 3, D("0.90"))]
+    xml_of(document)
 
 
 # --- every document the calculation can make -----------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.support.demo import MINIMAL_CUSTOMER
+from tests.support.invoice_rules import assert_line_rule
 from tests.support.invoke import Context, event, load_app
 from tests.unit.rechnung import pdfa_rules
 from tests.unit.rechnung.en16931_rules import NS, check, one, total
@@ -47,10 +48,14 @@ def binary(result: dict) -> bytes:
 
 
 def as_bytes(call, auft_nr: str, accept: str) -> bytes:
+    """The invoice as fetched; an XML one has passed the line rule (tests/support/invoice_rules)."""
     raw = event("GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": accept})
     raw["pathParameters"] = {"AuftNr": auft_nr}
     raw["resource"] = "/www/auftrag/{AuftNr}/rechnung"
-    return binary(load_app("rechnung").lambda_handler(raw, Context()))
+    body = binary(load_app("rechnung").lambda_handler(raw, Context()))
+    if accept == XML:
+        assert_line_rule(body)
+    return body
 
 
 def extract(pdf: bytes) -> bytes:

@@ -7,7 +7,7 @@ stored positions alone (docs/decisions.md, section Money).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -155,9 +155,16 @@ class Document:
 
 @dataclass(frozen=True)
 class NetLine:
-    """A position without tax, as an e-invoice line states it (EN 16931 lines are net)."""
+    """A position without tax, as an e-invoice line states it (EN 16931 lines are net).
 
-    unit_price: Decimal  # BT-146: per base unit, before the discount
+    quantity x price / base_quantity is `basis` exactly, and basis - total is the discount, so a
+    reader recomputes the line to the cent (PEPPOL-EN16931-R120; docs/decisions.md, "The invoice
+    line rule").
+    """
+
+    quantity: Decimal  # BT-129, in the base unit
+    price: Decimal  # BT-146: per base_quantity, before the discount
+    base_quantity: Decimal  # BT-149: 1, the packaging unit's factor, or the quantity itself
     basis: Decimal  # before the discount, 2 decimals
     total: Decimal  # BT-131: after the discount, 2 decimals
 
@@ -183,7 +190,7 @@ def net_amounts(document: Document) -> NetAmounts:
     share. The nets of a recap line then add up to its basis to the cent (EN 16931 BR-S-08).
     """
     if document.price_kind == NET:
-        lines = tuple(NetLine(p.unit_price, p.price_basis, p.total) for p in document.positions)
+        lines = tuple(_priced(p, p.price_basis, p.total, _as_shown) for p in document.positions)
         delivery = tuple(
             line.net - sum((p.total for p in document.positions if p.tax.code == line.tax.code), ZERO)
             for line in document.recap
@@ -208,7 +215,26 @@ def _net_line(p: Position, total: Decimal) -> NetLine:
         basis = round_cents(divide(multiply(total, p.price_basis), p.total))
     else:  # a 100 % discount: nothing to scale by
         basis = round_cents(without_tax(p.price_basis, p.tax.rate))
-    return NetLine(net_from_gross(p.unit_price, p.tax.rate), basis, total)
+    return _priced(p, basis, total, lambda price: net_from_gross(price, p.tax.rate))
+
+
+def _as_shown(price: Decimal) -> Decimal:
+    return price
+
+
+def _priced(p: Position, basis: Decimal, total: Decimal, net_price: Callable[[Decimal], Decimal]) -> NetLine:
+    """The net line with the first price that gives its basis exactly: the pack price per pack
+    (1200 pieces x 9.70 / 12), else the unit price per piece, else the basis per the whole quantity
+    (BT-146 = basis, BT-149 = BT-129) where no stated price gives it (a gross price freed of its
+    tax, a product with more than 2 decimals). `net_price` makes a shown price net."""
+    candidates = [(net_price(p.unit_price), Decimal(1))]
+    if p.vpe_quantity is not None and p.vpe_unit_price is not None:
+        factor = finite(divide(p.quantity, p.vpe_quantity))
+        candidates.insert(0, (net_price(p.vpe_unit_price), plain(factor)))
+    for price, base in candidates:
+        if divide(multiply(p.quantity, price), base) == basis:
+            return NetLine(p.quantity, price, base, basis, total)
+    return NetLine(p.quantity, basis, p.quantity, basis, total)
 
 
 def is_domestic(company_country: str, country: str | None) -> bool:
