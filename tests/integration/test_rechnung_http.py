@@ -216,9 +216,10 @@ def charges(root) -> list[tuple[Decimal, Decimal]]:
 
 
 def test_a_gross_price_order_is_invoiced_with_net_lines(api):
-    # 10 PAK of tennis balls at gross 13.90 less 5 % = 132.05; 7 cards at gross 8.95 = 62.65; delivery 9.90
-    # gross. 204.60 with 8.1 % in it: 15.33, net 189.27. The tax shared over the gross amounts:
-    # 9.89, 4.70, 0.74, so net lines 122.16 and 57.95 and a delivery charge of 9.16.
+    # 10 PAK of tennis balls at gross 13.90 less 5 % = 132.05; 7 cards at gross 8.95 = 62.65; 194.70;
+    # delivery 9.90 net (issue 22). Net 194.70 / 1.081 = 180.11100... + 9.90 -> 190.01; tax 14.58899...
+    # + 9.90 x 0.081 = 0.8019 -> 15.39; 205.40. The lines' tax 194.70 - 180.11 = 14.59 shared over
+    # the gross amounts: 9.90 and 4.69, so net lines 122.15 and 57.96 and a delivery charge of 9.90.
     head, xml = issue_and_read_xml(
         api,
         {
@@ -230,18 +231,18 @@ def test_a_gross_price_order_is_invoiced_with_net_lines(api):
         },
     )
     assert (head["AuftNetto"], head["AuftWUST"], head["AuftBrutto"]) == (
-        Decimal("189.27"),
-        Decimal("15.33"),
-        Decimal("204.60"),
+        Decimal("190.01"),
+        Decimal("15.39"),
+        Decimal("205.40"),
     )
     root = check(xml, tax_tolerance=Decimal("0.01"))
     assert values(root, "//ram:SpecifiedLineTradeSettlement//ram:LineTotalAmount") == [
-        Decimal("122.16"),
-        Decimal("57.95"),
+        Decimal("122.15"),
+        Decimal("57.96"),
     ]
-    assert charges(root) == [(Decimal("9.16"), Decimal("8.1"))]
-    assert total(root, "TaxBasisTotalAmount") == Decimal("189.27")
-    assert total(root, "DuePayableAmount") == Decimal("204.60")
+    assert charges(root) == [(Decimal("9.90"), Decimal("8.1"))]
+    assert total(root, "TaxBasisTotalAmount") == Decimal("190.01")
+    assert total(root, "DuePayableAmount") == Decimal("205.40")
 
 
 def test_delivery_costs_over_two_rates_are_a_charge_per_rate(api):

@@ -23,6 +23,7 @@ from backoffice.money import (
     decimal,
     discounted,
     divide,
+    exact,
     finite,
     multiply,
     net_from_gross,
@@ -112,6 +113,7 @@ class TaxLine:
     tax: TaxCode
     net: Decimal
     amount: Decimal
+    delivery: Decimal = ZERO  # this line's share of AuftLiefKost (net, or gross in an old gross document)
 
     def read_shape(self) -> dict[str, Any]:
         return {
@@ -139,7 +141,10 @@ class Document:
     tax: Decimal  # AuftWUST
     gross: Decimal  # AuftBrutto, rounded to the currency's smallest coin
     rounding: Decimal = field(default=ZERO)  # gross - (net + tax): the Rappen rounding
-    delivery: Decimal = field(default=ZERO)  # AuftLiefKost, in the document's Preisart, inside the recap
+    delivery: Decimal = field(default=ZERO)  # AuftLiefKost, inside the recap
+    # AuftLiefKost is net with its tax added (the rule); False: in the document's Preisart (documents
+    # stored before issue 22, read with the rule they were written with).
+    net_delivery: bool = True
 
     def totals(self) -> dict[str, Decimal]:
         """The GrundDaten members of the totals."""
@@ -183,29 +188,32 @@ class NetAmounts:
 def net_amounts(document: Document) -> NetAmounts:
     """The net lines and delivery shares of `document`, derived from its own figures only.
 
-    A net document states them: the lines are PosPreisTotal, a recap line's delivery share is its
-    basis less its lines. A gross document taxed each recap line once on the sum of its gross
-    amounts (lines and delivery share), so no line has a tax of its own: the recap line's tax is
-    shared over those amounts in proportion (`allocate`), and each one's net is its gross less its
-    share. The nets of a recap line then add up to its basis to the cent (EN 16931 BR-S-08).
+    A net document states them: the lines are PosPreisTotal, the delivery charges the recap lines'
+    shares. A gross document's lines have no tax of their own: the tax the recap line
+    took out of their gross sum (its tax less its net delivery share's) is shared over them in
+    proportion (`allocate`), and each one's net is its gross less its share; the delivery charge is
+    the net share. (An old gross document's delivery share was gross: the recap line's whole tax
+    is shared over the lines and that share.) The nets of a recap line then add up to its basis to
+    the cent (EN 16931 BR-S-08).
     """
     if document.price_kind == NET:
         lines = tuple(_priced(p, p.price_basis, p.total, _as_shown) for p in document.positions)
-        delivery = tuple(
-            line.net - sum((p.total for p in document.positions if p.tax.code == line.tax.code), ZERO)
-            for line in document.recap
-        )
-        return NetAmounts(lines, delivery)
+        return NetAmounts(lines, tuple(line.delivery for line in document.recap))
     nets: dict[int, Decimal] = {}
     shares: list[Decimal] = []
     for line in document.recap:
         members = [i for i, p in enumerate(document.positions) if p.tax.code == line.tax.code]
         grosses = [document.positions[i].total for i in members]
-        charge = line.net + line.amount - sum(grosses, ZERO)
-        taxes = allocate(line.amount, [*grosses, charge])
-        for i, gross, tax in zip(members, grosses, taxes[:-1], strict=True):
+        if document.net_delivery:
+            # The delivery share is net already: the tax left for the gross lines is theirs alone.
+            taxes = allocate(sum(grosses, ZERO) - (line.net - line.delivery), grosses)
+            shares.append(line.delivery)
+        else:
+            charge = line.net + line.amount - sum(grosses, ZERO)
+            *taxes, charge_tax = allocate(line.amount, [*grosses, charge])
+            shares.append(charge - charge_tax)
+        for i, gross, tax in zip(members, grosses, taxes, strict=True):
             nets[i] = gross - tax
-        shares.append(charge - taxes[-1])
     return NetAmounts(tuple(_net_line(p, nets[i]) for i, p in enumerate(document.positions)), tuple(shares))
 
 
@@ -250,14 +258,17 @@ def compute_document(
     currency: str,
     export_tax: TaxCode | None = None,
     delivery: Decimal = ZERO,
+    *,
+    net_delivery: bool = True,
 ) -> Document:
     """The document of `positions` in `currency`, with `delivery` costs (AuftLiefKost).
 
     `export_tax` is given when the place of supply is abroad: every position is then taxed with
     that code, whose rate must be 0, and gross list prices lose the domestic tax they contain.
-    Without it, each position carries its own code. `delivery` is an amount in the document's
-    Preisart (gross in a gross document); it is shared over the tax codes in proportion to the
-    positions' amounts (docs/decisions.md, "Delivery costs").
+    Without it, each position carries its own code. `delivery` is a net amount; it is shared over
+    the tax codes in proportion to the positions' amounts and taxed at their rates (docs/decisions.md,
+    "Delivery costs"). `net_delivery=False` reads it in the document's Preisart instead (gross in a
+    gross document), the rule of documents stored before issue 22.
     """
     if export_tax is not None and decimal(export_tax.rate) != 0:
         raise ValueError(f"export tax code {export_tax.code} must have rate 0, not {export_tax.rate}")
@@ -272,7 +283,7 @@ def compute_document(
     computed = tuple(
         _position(p, index, kind, export_tax or p.tax, currency) for index, p in enumerate(positions, start=1)
     )
-    recap = _recap(computed, kind, currency, delivery)
+    recap = _recap(computed, kind, currency, delivery, net_delivery)
     # The sums of two-decimal amounts, written with two decimals even when there is no line.
     net = round_cents(sum((line.net for line in recap), ZERO))
     tax = round_cents(sum((line.amount for line in recap), ZERO))
@@ -287,6 +298,7 @@ def compute_document(
         gross=gross,
         rounding=gross - (net + tax),
         delivery=delivery,
+        net_delivery=net_delivery,
     )
 
 
@@ -362,7 +374,9 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
     )
 
 
-def _recap(positions: Sequence[Position], kind: str, currency: str, delivery: Decimal) -> tuple[TaxLine, ...]:
+def _recap(
+    positions: Sequence[Position], kind: str, currency: str, delivery: Decimal, net_delivery: bool
+) -> tuple[TaxLine, ...]:
     merged: dict[str, tuple[TaxCode, Decimal]] = {}
     for p in positions:
         code, amount = merged.get(p.tax.code, (p.tax, ZERO))
@@ -374,12 +388,18 @@ def _recap(positions: Sequence[Position], kind: str, currency: str, delivery: De
     shares = allocate(delivery, [amount for _, amount in ordered])
     lines = []
     for (code, amount), share in zip(ordered, shares, strict=True):
-        amount += share
-        if kind == GROSS:
-            tax = tax_in_gross(amount, code.rate)
-            lines.append(TaxLine(currency, code, amount - tax, tax))
+        if kind == GROSS and net_delivery:
+            # Gross positions, net delivery costs: the exact net (positions freed of their tax, plus
+            # the share) and the exact tax (contained in the positions, plus the share's) rounded once each.
+            goods_net = without_tax(amount, code.rate)
+            net = round_cents(goods_net + exact(share))
+            tax = round_cents(exact(amount) - goods_net + exact(share) * exact(code.rate) / 100)
+            lines.append(TaxLine(currency, code, net, tax, share))
+        elif kind == GROSS:  # an old gross document: its delivery costs were gross
+            tax = tax_in_gross(amount + share, code.rate)
+            lines.append(TaxLine(currency, code, amount + share - tax, tax, share))
         else:
-            lines.append(TaxLine(currency, code, amount, tax_on_net(amount, code.rate)))
+            lines.append(TaxLine(currency, code, amount + share, tax_on_net(amount + share, code.rate), share))
     return tuple(lines)
 
 
