@@ -310,7 +310,8 @@ def _check_unique(positions: Sequence[PositionInput]) -> None:
         seen.add(p.pos_nr)
 
 
-def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: str) -> Position:
+def _checked_input(p: PositionInput) -> tuple[Decimal, Decimal, Decimal, Decimal, Decimal | None]:
+    """Quantity, unit price, discount, VPE factor and pack price of `p`, each a finite Decimal in range."""
     quantity = decimal(p.quantity, f"Menge of PosNr {p.pos_nr}")
     unit_price = decimal(p.unit_price, f"price of PosNr {p.pos_nr}")
     discount = decimal(p.discount, f"GRabSatz of PosNr {p.pos_nr}")
@@ -327,6 +328,11 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
         raise ValueError(f"PosNr {p.pos_nr}: VPE factor {factor} must be positive")
     if p.price_kind not in (NET, GROSS):
         raise ValueError(f"PosNr {p.pos_nr}: Preisart {p.price_kind!r} is not N or B")
+    return quantity, unit_price, discount, factor, pack_price
+
+
+def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: str) -> Position:
+    quantity, unit_price, discount, factor, pack_price = _checked_input(p)
 
     # The line's exact amount before discount, in the list's Preisart: packs x pack price for a
     # packaging unit (a per-piece price rounded to 4 decimals would drift with the quantity).
