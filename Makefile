@@ -83,3 +83,5 @@ chromium:
 # The long schemathesis run against a local stack of its own (`make test` runs a bounded one).
 fuzz: $(VENV)/.installed
 	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -s tests/integration/test_openapi_fuzz.py
+	@# The money and invoice property tests, randomized and long (make test runs them derandomized).
+	MONEY_PROFILE=money-thorough $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -n $(PYTEST_WORKERS) tests/unit/auftrag/test_money_properties.py tests/unit/rechnung/test_en16931.py

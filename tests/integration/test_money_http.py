@@ -153,3 +153,24 @@ def test_quantities_and_whole_stock(api):
     # 2.5 m less at location 1: a fraction in the table, whole metres in the answer, rounded down
     assert stock[1] == old[1] - 3
     assert '"LagerBestand":' + str(stock[1]) + "," in after.text
+
+
+def test_a_discounted_gross_line_in_a_net_document_is_rounded_once(api):
+    # Issue 22, found by the property test: 15 cards (6002) at gross 8.95, 8.1 %, 89.19 % off, next to
+    # a hotel night (net): a net document. 134.25 x 100 / 108.1 x 10.81 / 100 = 134.25 x 0.1 =
+    # 13.425 exactly -> 13.43 (a net amount cut to 60 digits first gave 13.4249999... -> 13.42).
+    # (89.19 is the JSON text sent; the API reads it as a Decimal.)
+    data = post_and_read(
+        api,
+        "/www/auftrag",
+        {
+            "GrundDaten": {"KundNr": "100004"},
+            "Positionen": [{"ArtNr": "6002", "Menge": 15, "GRabSatz": 89.19}, {"ArtNr": "6003", "Menge": 1}],
+        },
+    )
+    cards = data["Positionen"][0]
+    # basis 134.25 / 1.081 = 124.1905... -> 124.19
+    assert (cards["PosPreisBasis"], cards["PosPreisTotal"]) == (D("124.19"), D("13.43"))
+    # 8.1 %: 13.43 x 0.081 = 1.08783 -> 1.09; 3.8 %: 145.00 x 0.038 = 5.51; 158.43 + 6.60 = 165.03 -> 165.05
+    assert recap(data) == [("1", D("13.43"), D("1.09")), ("3", D("145.00"), D("5.51"))]
+    assert totals(data) == (D("158.43"), D("6.60"), D("165.05"))

@@ -16,6 +16,7 @@ import pytest
 import requests
 from pypdf import PdfReader
 
+from tests.support.invoice_rules import assert_line_rule, line_figures
 from tests.unit.rechnung import pdfa_rules
 from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
@@ -77,6 +78,7 @@ def test_issue_fetch_extract_and_compare_every_amount(api, currency):
     assert extracted.content == xml.content  # the stored XML, byte for byte
 
     root = check(extracted.content)
+    assert_line_rule(extracted.content)  # BT-131 = BT-129 x BT-146 / BT-149 - allowances, exactly
     lines = [
         Decimal(e.text) for e in root.xpath("//ram:SpecifiedLineTradeSettlement//ram:LineTotalAmount", namespaces=NS)
     ]
@@ -124,7 +126,9 @@ def test_an_order_paid_by_card_gets_a_paid_invoice_over_http(api):
     )
     assert head["Bezahlt"] is True
     assert head["FaelligDatum"] == head["RechDatum"]
-    root = check(api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"}).content)
+    xml = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"}).content
+    root = check(xml)
+    assert_line_rule(xml)
     assert total(root, "TotalPrepaidAmount") == Decimal("66.50")
     assert total(root, "DuePayableAmount") == Decimal("0.00")
     pdf = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/pdf"}).content
@@ -196,6 +200,7 @@ def issue_and_read_xml(api, body) -> tuple[dict, object]:
     assert issued.status_code == 201, issued.text
     xml = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"})
     assert xml.status_code == 200
+    assert_line_rule(xml.content)
     return issued.json(parse_float=Decimal)["data"], xml.content
 
 
@@ -211,9 +216,10 @@ def charges(root) -> list[tuple[Decimal, Decimal]]:
 
 
 def test_a_gross_price_order_is_invoiced_with_net_lines(api):
-    # 10 PAK of tennis balls at gross 13.90 less 5 % = 132.05; 7 cards at gross 8.95 = 62.65; delivery 9.90
-    # gross. 204.60 with 8.1 % in it: 15.33, net 189.27. The tax shared over the gross amounts:
-    # 9.89, 4.70, 0.74, so net lines 122.16 and 57.95 and a delivery charge of 9.16.
+    # 10 PAK of tennis balls at gross 13.90 less 5 % = 132.05; 7 cards at gross 8.95 = 62.65; 194.70;
+    # delivery 9.90 net (issue 22). Net 194.70 / 1.081 = 180.11100... + 9.90 -> 190.01; tax 14.58899...
+    # + 9.90 x 0.081 = 0.8019 -> 15.39; 205.40. The lines' tax 194.70 - 180.11 = 14.59 shared over
+    # the gross amounts: 9.90 and 4.69, so net lines 122.15 and 57.96 and a delivery charge of 9.90.
     head, xml = issue_and_read_xml(
         api,
         {
@@ -225,18 +231,18 @@ def test_a_gross_price_order_is_invoiced_with_net_lines(api):
         },
     )
     assert (head["AuftNetto"], head["AuftWUST"], head["AuftBrutto"]) == (
-        Decimal("189.27"),
-        Decimal("15.33"),
-        Decimal("204.60"),
+        Decimal("190.01"),
+        Decimal("15.39"),
+        Decimal("205.40"),
     )
     root = check(xml, tax_tolerance=Decimal("0.01"))
     assert values(root, "//ram:SpecifiedLineTradeSettlement//ram:LineTotalAmount") == [
-        Decimal("122.16"),
-        Decimal("57.95"),
+        Decimal("122.15"),
+        Decimal("57.96"),
     ]
-    assert charges(root) == [(Decimal("9.16"), Decimal("8.1"))]
-    assert total(root, "TaxBasisTotalAmount") == Decimal("189.27")
-    assert total(root, "DuePayableAmount") == Decimal("204.60")
+    assert charges(root) == [(Decimal("9.90"), Decimal("8.1"))]
+    assert total(root, "TaxBasisTotalAmount") == Decimal("190.01")
+    assert total(root, "DuePayableAmount") == Decimal("205.40")
 
 
 def test_delivery_costs_over_two_rates_are_a_charge_per_rate(api):
@@ -252,6 +258,11 @@ def test_delivery_costs_over_two_rates_are_a_charge_per_rate(api):
     )
     assert head["AuftBrutto"] == Decimal("1321.95")
     root = check(xml)
+    # BT-129 x BT-146 / BT-149: 1200 pieces x 9.70 / 12 = 970.00 (1200 x 0.8083 would be 969.96)
+    assert [(f["quantity"], f["price"], f["base"], f["total"]) for f in line_figures(xml)] == [
+        (1200, Decimal("9.70"), 12, Decimal("970.00")),
+        (2, Decimal("145.00"), 1, Decimal("290.00")),
+    ]
     assert charges(root) == [(Decimal("5.75"), Decimal("3.8")), (Decimal("19.25"), Decimal("2.6"))]
     assert values(root, "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:BasisAmount") == [
         Decimal("295.75"),

@@ -6,14 +6,17 @@
 - A position total is rounded to 2 decimals; the tax of the recapitulation is computed on the
   amount merged per tax code, not summed from the positions; the gross total of a document is
   rounded to the currency's smallest coin: 0.05 for CHF (Rappen rounding), 0.01 otherwise.
-- Intermediate products are exact: Decimal multiplication of finite decimals does not round
-  under the precision set here, and divisions are done at a precision far beyond 2 decimals,
-  so every rounded figure is the exact value rounded once.
+- Intermediate values are exact: Decimal multiplication of finite decimals does not round under
+  the precision set here, and every quotient is an exact `Fraction` (a division at any finite
+  precision truncates: 15606.65 x 100 / 103.8 x 10.38 / 100 is 1560.665 exactly, but
+  1560.66499... after a 60-digit division), so every rounded figure is the exact value rounded once.
 """
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from math import floor
 from typing import Any
 
 CENT = Decimal("0.01")
@@ -25,8 +28,11 @@ ZERO = Decimal(0)
 # The smallest coin of a currency: its document totals are rounded to it.
 _TOTAL_STEP = {"CHF": Decimal("0.05")}
 
-# Far more digits than any amount or quantity the API accepts (15 digits, 4 decimals) needs.
+# Far more digits than any product of amounts and quantities the API accepts (15 digits, 4 decimals) needs.
 _PRECISION = 60
+
+# An exact value before rounding: a Decimal (products) or a Fraction (quotients).
+Exact = Decimal | Fraction
 
 
 def decimal(value: Any, what: str = "amount") -> Decimal:
@@ -40,18 +46,48 @@ def decimal(value: Any, what: str = "amount") -> Decimal:
     return value
 
 
-def round_to(value: Decimal, step: Decimal) -> Decimal:
-    """`value` rounded half-up to a multiple of `step` (0.01, 0.05, 0.0001, ...)."""
-    value, step = decimal(value), decimal(step, "step")
+def exact(value: Any, what: str = "amount") -> Fraction:
+    """`value` as an exact Fraction; a Fraction passes, anything else goes through `decimal`."""
+    if isinstance(value, Fraction):
+        return value
+    return Fraction(decimal(value, what))
+
+
+def round_to(value: Exact, step: Decimal) -> Decimal:
+    """`value` rounded half-up to a multiple of `step` (0.01, 0.05, 0.0001, ...), from its exact value."""
+    step = decimal(step, "step")
     if step <= 0:
         raise ValueError(f"rounding step {step} must be positive")
+    units = exact(value) / Fraction(step)
+    return _steps(floor(abs(units) + Fraction(1, 2)), units < 0, step)
+
+
+def cut_to(value: Exact, step: Decimal) -> Decimal:
+    """`value` cut towards zero to a multiple of `step` (the shares of `calculation.allocate`)."""
+    step = decimal(step, "step")
+    units = exact(value) / Fraction(step)
+    return _steps(floor(abs(units)), units < 0, step)
+
+
+def _steps(count: int, negative: bool, step: Decimal) -> Decimal:
     with localcontext() as ctx:
         ctx.prec = _PRECISION
-        units = (value / step).quantize(Decimal(1), rounding=ROUND_HALF_UP)
-        return (units * step).quantize(step)
+        return (Decimal(-count if negative else count) * step).quantize(step)
 
 
-def round_cents(value: Decimal) -> Decimal:
+def finite(value: Fraction) -> Decimal:
+    """A Fraction with a finite decimal expansion (e.g. a whole number of packs) as the same Decimal."""
+    scaled, digits = value, 0
+    while scaled.denominator != 1:
+        if digits == _PRECISION:
+            raise ValueError(f"{value} has no finite decimal expansion")
+        scaled, digits = scaled * 10, digits + 1
+    with localcontext() as ctx:
+        ctx.prec = _PRECISION
+        return Decimal(scaled.numerator).scaleb(-digits)
+
+
+def round_cents(value: Exact) -> Decimal:
     """Half-up to 2 decimals: position totals, position tax, recap tax."""
     return round_to(value, CENT)
 
@@ -76,36 +112,33 @@ def multiply(*factors: Decimal) -> Decimal:
         return result
 
 
-def divide(dividend: Decimal, divisor: Decimal) -> Decimal:
-    """A quotient at a precision far beyond any rounding step; round it with round_to afterwards."""
-    with localcontext() as ctx:
-        ctx.prec = _PRECISION
-        return decimal(dividend) / decimal(divisor, "divisor")
+def divide(dividend: Exact, divisor: Exact) -> Fraction:
+    """The exact quotient; round it with round_to afterwards, once."""
+    return exact(dividend) / exact(divisor, "divisor")
 
 
-def discounted(amount: Decimal, discount_percent: Decimal) -> Decimal:
+def discounted(amount: Exact, discount_percent: Decimal) -> Fraction:
     """`amount` less `discount_percent` %, exact (the caller rounds once)."""
-    return divide(multiply(amount, HUNDRED - decimal(discount_percent, "discount")), HUNDRED)
+    return exact(amount) * (100 - exact(discount_percent, "discount")) / 100
 
 
-def tax_on_net(net: Decimal, rate_percent: Decimal) -> Decimal:
+def tax_on_net(net: Exact, rate_percent: Decimal) -> Decimal:
     """Tax on a net amount, half-up to 2 decimals."""
-    return round_cents(divide(multiply(net, rate_percent), HUNDRED))
+    return round_cents(exact(net) * exact(rate_percent, "rate") / 100)
 
 
-def tax_in_gross(gross: Decimal, rate_percent: Decimal) -> Decimal:
+def tax_in_gross(gross: Exact, rate_percent: Decimal) -> Decimal:
     """The tax contained in a gross amount (gross * rate / (100 + rate)), half-up to 2 decimals."""
-    rate = decimal(rate_percent, "rate")
-    return round_cents(divide(multiply(gross, rate), HUNDRED + rate))
+    rate = exact(rate_percent, "rate")
+    return round_cents(exact(gross) * rate / (100 + rate))
 
 
-def without_tax(gross: Decimal, rate_percent: Decimal) -> Decimal:
+def without_tax(gross: Exact, rate_percent: Decimal) -> Fraction:
     """The exact net of a gross amount (gross * 100 / (100 + rate)); the caller rounds once."""
-    rate = decimal(rate_percent, "rate")
-    return divide(multiply(gross, HUNDRED), HUNDRED + rate)
+    return exact(gross) * 100 / (100 + exact(rate_percent, "rate"))
 
 
-def net_from_gross(unit_price: Decimal, rate_percent: Decimal) -> Decimal:
+def net_from_gross(unit_price: Exact, rate_percent: Decimal) -> Decimal:
     """A gross unit price without its tax, half-up to 4 decimals (UNIT_PRICE_STEP): shown, not multiplied."""
     return round_to(without_tax(unit_price, rate_percent), UNIT_PRICE_STEP)
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from decimal import Decimal as D
+from fractions import Fraction
 
 import pytest
 
 from backoffice.money import (
+    cut_to,
     decimal,
     discounted,
+    divide,
+    finite,
     multiply,
     net_from_gross,
     plain,
@@ -18,6 +22,7 @@ from backoffice.money import (
     tax_in_gross,
     tax_on_net,
     total_step,
+    without_tax,
 )
 
 
@@ -131,3 +136,27 @@ def test_products_do_not_lose_digits() -> None:
 )
 def test_plain_drops_trailing_zeros_without_exponent(value: D, expected: str) -> None:
     assert str(plain(value)) == expected
+
+
+def test_quotients_are_exact_and_rounded_once() -> None:
+    # 15606.65 x 100 / 103.8 x (100 - 89.62) / 100 = 15606.65 x 0.1 = 1560.665 exactly -> 1560.67;
+    # a net amount cut to 60 digits first is 1560.6649999... -> 1560.66 (issue 22)
+    net = without_tax(D("15606.65"), D("3.8"))
+    assert isinstance(net, Fraction)
+    assert discounted(net, D("89.62")) == Fraction("1560.665")
+    assert round_cents(discounted(net, D("89.62"))) == D("1560.67")
+    assert round_to(divide(D(2), D(3)), D("0.0001")) == D("0.6667")
+    assert round_cents(Fraction(-1, 8)) == D("-0.13")  # half-up away from zero, as for Decimals
+
+
+def test_cut_to_drops_the_rest_towards_zero() -> None:
+    assert cut_to(Fraction(2333, 1000), D("0.01")) == D("2.33")
+    assert cut_to(Fraction(-2339, 1000), D("0.01")) == D("-2.33")
+    assert str(cut_to(D(7), D("0.01"))) == "7.00"
+
+
+def test_finite_gives_the_decimal_of_a_terminating_fraction_only() -> None:
+    assert finite(Fraction(100)) == D(100)
+    assert finite(Fraction(5, 8)) == D("0.625")
+    with pytest.raises(ValueError, match="no finite decimal expansion"):
+        finite(Fraction(1, 3))

@@ -98,6 +98,19 @@ def test_a_gross_vpe_price_in_an_export_document() -> None:
     assert doc.totals() == {"AuftNetto": D("1285.85"), "AuftWUST": D("0.00"), "AuftBrutto": D("1285.85")}
 
 
+def test_a_converted_and_discounted_line_is_rounded_once_from_its_exact_value() -> None:
+    # Found by the property test (issue 22): 943 PAK at gross 16.55 at 3.8 %, 89.62 % off, next to a
+    # net position (a net document). 943 x 16.55 = 15606.65 gross; x 100 / 103.8 x 10.38 / 100 =
+    # 15606.65 x 0.1 = 1560.665 exactly -> 1560.67. A net amount cut to 60 digits first
+    # (15035.3082851637...) gave 1560.6649999... -> 1560.66.
+    line = vpe_pos(1, "5658", "16.55", 6, tax=CH_LODGING, price_kind=GROSS, discount=D("89.62"))
+    doc = compute_document([line, net(2, "1.00", CH_NORMAL)], "CHF")
+    assert doc.price_kind == NET
+    assert doc.positions[0].total == D("1560.67")
+    # its basis: 15606.65 x 100 / 103.8 = 15035.30828... -> 15035.31
+    assert doc.positions[0].price_basis == D("15035.31")
+
+
 def net(nr: int, amount: str, tax: TaxCode) -> PositionInput:
     return PositionInput(pos_nr=nr, art_nr=f"A{nr}", quantity=D(1), unit_price=D(amount), tax=tax)
 
@@ -133,10 +146,50 @@ def test_the_cent_left_over_goes_to_the_largest_remainder_then_the_highest_rate(
     assert [(code, amount) for code, amount, _ in recap(doc)] == [("1", D("3.33")), ("2", D("6.67"))]
 
 
-def test_delivery_costs_in_a_gross_document_are_gross() -> None:
-    doc = compute_document([vpe_pos(1, "300", "13.90", 3, price_kind=GROSS)], "CHF", delivery=D("10.00"))
+def test_delivery_costs_in_an_old_gross_document_are_gross() -> None:
+    # A document stored before issue 22 (no LiefKostNetto) keeps the rule it was written with.
+    doc = compute_document(
+        [vpe_pos(1, "300", "13.90", 3, price_kind=GROSS)], "CHF", delivery=D("10.00"), net_delivery=False
+    )
     # 1390.00 + 10.00 = 1400.00 gross; tax in it 1400 x 8.1 / 108.1 = 104.8982... -> 104.90; net 1295.10
     assert doc.totals() == {"AuftNetto": D("1295.10"), "AuftWUST": D("104.90"), "AuftBrutto": D("1400.00")}
+
+
+def test_delivery_costs_are_net_in_a_gross_document_too() -> None:
+    doc = compute_document([vpe_pos(1, "300", "13.90", 3, price_kind=GROSS)], "CHF", delivery=D("10.00"))
+    # 1390.00 gross, 10.00 net delivery at 8.1 %. Net: 1390 / 1.081 = 1285.84643... + 10.00 =
+    # 1295.84643... -> 1295.85; tax: 1390 - 1285.84643... = 104.15356... + 10.00 x 0.081 = 0.81
+    # -> 104.96356... -> 104.96; 1400.81 -> 1400.80
+    assert doc.price_kind == GROSS
+    assert recap(doc) == [("1", D("1295.85"), D("104.96"))]
+    assert doc.totals() == {"AuftNetto": D("1295.85"), "AuftWUST": D("104.96"), "AuftBrutto": D("1400.80")}
+
+
+def test_net_delivery_costs_in_a_gross_document_share_the_rates_of_its_positions() -> None:
+    positions = [
+        vpe_pos(1, "300", "13.90", 3, price_kind=GROSS),
+        PositionInput(pos_nr=2, art_nr="A2", quantity=D(1), unit_price=D("100.00"), tax=CH_REDUCED, price_kind=GROSS),
+    ]
+    doc = compute_document(positions, "CHF", delivery=D("20.00"))
+    # 20.00 over the gross amounts 1390.00 / 100.00: 18.6577... -> 18.65, 1.3422... -> 1.34; the cent
+    # left to the larger remainder (.0077 > .0022): 18.66 to 8.1 %, 1.34 to 2.6 %.
+    # 8.1 %: net 1285.84643... + 18.66 = 1304.50643... -> 1304.51;
+    #        tax 104.15356... + 18.66 x 0.081 = 1.51146 -> 105.66502... -> 105.67
+    # 2.6 %: net 100 / 1.026 = 97.46588... + 1.34 = 98.80588... -> 98.81;
+    #        tax 2.53411... + 1.34 x 0.026 = 0.03484 -> 2.56895... -> 2.57
+    # net 1403.32, tax 108.24, 1511.56 -> 1511.55
+    assert recap(doc) == [("1", D("1304.51"), D("105.67")), ("2", D("98.81"), D("2.57"))]
+    assert doc.totals() == {"AuftNetto": D("1403.32"), "AuftWUST": D("108.24"), "AuftBrutto": D("1511.55")}
+
+
+def test_net_delivery_costs_in_a_net_document_are_what_they_always_were() -> None:
+    # eggs: 100 DZ at 9.70 = 970.00 at 2.6 %; + 10.00 = 980.00 x 0.026 = 25.48; 1005.48 -> 1005.50
+    for net_delivery in (True, False):
+        doc = compute_document(
+            [vpe_pos(1, "1200", "9.70", 12, tax=CH_REDUCED)], "CHF", delivery=D("10.00"), net_delivery=net_delivery
+        )
+        assert recap(doc) == [("2", D("980.00"), D("25.48"))]
+        assert doc.totals() == {"AuftNetto": D("980.00"), "AuftWUST": D("25.48"), "AuftBrutto": D("1005.50")}
 
 
 def test_an_export_carries_its_delivery_costs_without_swiss_vat() -> None:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.stored_documents import as_last_release
+
 LOERRACH = {
     "AdrSprache": "ger",
     "AdrFirma": "Muster AG",
@@ -226,6 +228,43 @@ def test_an_export_carries_delivery_costs_without_vat(call):
     # 290.00 + 15.00 under the export code
     assert codes(data) == [("9", 305, 0)]
     assert totals(data) == (305, 0, 305)
+
+
+BALLS = [{"ArtNr": "6001", "Menge": 300, "VPEinheit": "PAK"}]  # 100 PAK at gross 13.90 = 1390.00, 8.1 %
+
+
+def test_delivery_costs_are_net_in_a_gross_basket(call):
+    data = order(call, {"GrundDaten": {"KundNr": "100004", "AuftLiefKost": 10}, "Positionen": BALLS})
+    # net: 1390 / 1.081 = 1285.84643... + 10.00 -> 1295.85; tax: 104.15356... + 10.00 x 0.081 = 0.81
+    # -> 104.96356... -> 104.96; 1400.81 -> 1400.80
+    assert codes(data) == [("1", 1295.85, 104.96)]
+    assert totals(data) == (1295.85, 104.96, 1400.8)
+    assert data["GrundDaten"]["AuftLiefKost"] == 10
+
+
+def test_delivery_costs_are_net_in_a_net_basket(call):
+    data = order(
+        call,
+        {
+            "GrundDaten": {"KundNr": "100004", "AuftLiefKost": 10},
+            "Positionen": [{"ArtNr": "6000", "Menge": 1200, "VPEinheit": "DZ"}],
+        },
+    )
+    # 100 DZ at 9.70 = 970.00 at 2.6 %; + 10.00 = 980.00 x 0.026 = 25.48; 1005.48 -> 1005.50
+    assert codes(data) == [("2", 980, 25.48)]
+    assert totals(data) == (980, 25.48, 1005.5)
+
+
+def test_an_order_stored_by_the_last_release_reads_back_with_its_own_figures(call):
+    new = order(call, {"GrundDaten": {"KundNr": "100004", "AuftLiefKost": 10}, "Positionen": BALLS})
+    auft_nr = new["GrundDaten"]["AuftNr"]
+    as_last_release("AUFTRAG", auft_nr)
+    data = call("auftrag", "GET", f"/www/auftrag/{auft_nr}").json()["data"]
+    # as that release computed it: 1390.00 + 10.00 gross = 1400.00; tax in it 1400 x 8.1 / 108.1 =
+    # 104.8982... -> 104.90; net 1295.10
+    assert codes(data) == [("1", 1295.1, 104.9)]
+    assert totals(data) == (1295.1, 104.9, 1400)
+    assert data["Positionen"] == new["Positionen"]
 
 
 @pytest.mark.parametrize(("art_nr", "menge"), [("1000", 1.5), ("1000", 0.0001), ("6003", 2.5)])

@@ -13,7 +13,9 @@ import pytest
 from pypdf import PdfReader
 
 from tests.support.demo import MINIMAL_CUSTOMER
+from tests.support.invoice_rules import assert_line_rule
 from tests.support.invoke import Context, event, load_app
+from tests.support.stored_documents import as_last_release
 from tests.unit.rechnung import pdfa_rules
 from tests.unit.rechnung.en16931_rules import NS, check, one, total
 
@@ -47,10 +49,14 @@ def binary(result: dict) -> bytes:
 
 
 def as_bytes(call, auft_nr: str, accept: str) -> bytes:
+    """The invoice as fetched; an XML one has passed the line rule (tests/support/invoice_rules)."""
     raw = event("GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": accept})
     raw["pathParameters"] = {"AuftNr": auft_nr}
     raw["resource"] = "/www/auftrag/{AuftNr}/rechnung"
-    return binary(load_app("rechnung").lambda_handler(raw, Context()))
+    body = binary(load_app("rechnung").lambda_handler(raw, Context()))
+    if accept == XML:
+        assert_line_rule(body)
+    return body
 
 
 def extract(pdf: bytes) -> bytes:
@@ -363,24 +369,67 @@ def test_an_eur_invoice_to_a_non_eea_iban_without_bic_is_a_409_before_a_number_i
     assert issued.json()["data"]["RechNr"] == "500001"  # the refusal took no number
 
 
-def test_a_gross_price_order_is_invoiced_with_net_lines_and_its_gross_totals(call):
-    """Demo articles 6001 (PAK of 3 at gross 13.90) and 6002 (gross 8.95), both 8.1 %, delivery 9.90.
+GROSS_ORDER = {
+    "GrundDaten": {"KundNr": "100004", "AuftLiefKost": 9.90},
+    "Positionen": [{"ArtNr": "6001", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5}, {"ArtNr": "6002", "Menge": 7}],
+}
 
-    By hand: 10 PAK = 139.00 less 5 % = 132.05; 7 x 8.95 = 62.65; + 9.90 = 204.60 gross with
-    204.60 x 8.1 / 108.1 = 15.3308 -> 15.33 tax in it, net 189.27. The 15.33 shared over 132.05,
-    62.65 and 9.90: 9.89, 4.69 + the cent left = 4.70, 0.74; so the net lines are 122.16 and 57.95,
-    the delivery charge 9.16.
+
+def test_a_gross_price_order_is_invoiced_with_net_lines_and_its_gross_totals(call):
+    """Demo articles 6001 (PAK of 3 at gross 13.90) and 6002 (gross 8.95), both 8.1 %, delivery 9.90 net.
+
+    By hand: 10 PAK = 139.00 less 5 % = 132.05; 7 x 8.95 = 62.65; 194.70 gross. Net: 194.70 / 1.081
+    = 180.11100... + 9.90 = 190.01100... -> 190.01; tax: 194.70 - 180.11100... = 14.58899... + 9.90
+    x 0.081 = 0.8019 -> 15.39089... -> 15.39; 205.40. The lines' tax 194.70 - (190.01 - 9.90) = 14.59
+    shared over 132.05 and 62.65: 9.8951... -> 9.89 + the cent left (.0051 > .0048) = 9.90, 4.6948...
+    -> 4.69; so the net lines are 122.15 and 57.96, the delivery charge 9.90.
     """
-    body = {
-        "GrundDaten": {"KundNr": "100004", "AuftLiefKost": 9.90},
-        "Positionen": [
-            {"ArtNr": "6001", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5},
-            {"ArtNr": "6002", "Menge": 7},
-        ],
-    }
-    auft_nr, data = order(call, body)
+    auft_nr, data = order(call, GROSS_ORDER)
     assert [p["PosPreisTotal"] for p in data["Positionen"]] == [132.05, 62.65]  # gross, as the order shows
     grund = data["GrundDaten"]
+    assert (grund["AuftNetto"], grund["AuftWUST"], grund["AuftBrutto"]) == (190.01, 15.39, 205.4)
+    issued = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status == 201, issued.text
+    assert {k: issued.json()["data"][k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")} == {
+        "AuftNetto": 190.01,
+        "AuftWUST": 15.39,
+        "AuftBrutto": 205.4,
+    }
+    root = check(as_bytes(call, auft_nr, XML), tax_tolerance=Decimal("0.01"))
+    lines = root.xpath(
+        "//ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation", namespaces=NS
+    )
+    assert [Decimal(e.xpath("string(ram:LineTotalAmount)", namespaces=NS)) for e in lines] == [
+        Decimal("122.15"),
+        Decimal("57.96"),
+    ]
+    assert total(root, "ChargeTotalAmount") == Decimal("9.90")
+    assert total(root, "TaxBasisTotalAmount") == Decimal("190.01")
+    assert total(root, "TaxTotalAmount") == Decimal("15.39")
+    assert total(root, "DuePayableAmount") == Decimal("205.40")
+    text = PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages[0].extract_text()
+    assert "Preise inkl. MWST" in text
+    totals = text[text.index("MWST-Zusammenstellung") :].splitlines()
+    assert totals[1:7] == [
+        "Normalsatz 8.1 % Basis 190.01 MWST 15.39",
+        "Total Positionen inkl. MWST CHF 194.70",  # 132.05 + 62.65
+        "Lieferkosten inkl. MWST CHF 10.70",  # 190.01 + 15.39 - 194.70 (9.90 x 1.081 = 10.7019)
+        "Total netto CHF 190.01",
+        "MWST CHF 15.39",
+        "Total CHF 205.40",
+    ]
+
+
+def test_a_gross_price_order_of_the_last_release_is_invoiced_with_its_own_figures(call):
+    """The same order stored before issue 22 (no LiefKostNetto): its 9.90 were gross, as then.
+
+    By hand: 132.05 + 62.65 + 9.90 = 204.60 gross with 204.60 x 8.1 / 108.1 = 15.3308 -> 15.33 tax
+    in it, net 189.27. The 15.33 shared over 132.05, 62.65 and 9.90: 9.89, 4.69 + the cent left =
+    4.70, 0.74; so the net lines are 122.16 and 57.95, the delivery charge 9.16.
+    """
+    auft_nr, _ = order(call, GROSS_ORDER)
+    as_last_release("AUFTRAG", auft_nr)
+    grund = call("auftrag", "GET", f"/www/auftrag/{auft_nr}").json()["data"]["GrundDaten"]
     assert (grund["AuftNetto"], grund["AuftWUST"], grund["AuftBrutto"]) == (189.27, 15.33, 204.6)
     issued = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
     assert issued.status == 201, issued.text
@@ -402,7 +451,6 @@ def test_a_gross_price_order_is_invoiced_with_net_lines_and_its_gross_totals(cal
     assert total(root, "TaxTotalAmount") == Decimal("15.33")
     assert total(root, "DuePayableAmount") == Decimal("204.60")
     text = PdfReader(io.BytesIO(as_bytes(call, auft_nr, PDF))).pages[0].extract_text()
-    assert "Preise inkl. MWST" in text
     totals = text[text.index("MWST-Zusammenstellung") :].splitlines()
     assert totals[1:7] == [
         "Normalsatz 8.1 % Basis 189.27 MWST 15.33",

@@ -211,10 +211,13 @@ def _line(p: dict[str, Any], net: NetLine, recap: list[dict[str, Any]]) -> LineI
     if p.get("ArtNr"):
         li.product.seller_assigned_id = str(p["ArtNr"])
     li.product.name = str(p.get("PosBez") or p.get("ArtNr") or "-")
-    # BT-146 is the price before the line's discount; the discount is the line allowance (BG-27),
-    # so the line's basis less the allowance is its net amount (BT-131) to the cent.
-    li.agreement.net.amount = net.unit_price
-    li.delivery.billed_quantity = (Decimal(str(p["PosAnzBest"])), PIECE)
+    # BT-129 x BT-146 / BT-149 is the line's basis exactly (`NetLine`); BT-146 is the price before
+    # the line's discount, the discount is the line allowance (BG-27), so the basis less the
+    # allowance is the net amount (BT-131) to the cent (PEPPOL-EN16931-R120).
+    li.agreement.net.amount = net.price
+    if net.base_quantity != 1:
+        li.agreement.net.basis_quantity = (net.base_quantity, PIECE)
+    li.delivery.billed_quantity = (net.quantity, PIECE)
     li.settlement.trade_tax.type_code = "VAT"
     li.settlement.trade_tax.category_code = _category_of_rate(recap, rate)
     li.settlement.trade_tax.rate_applicable_percent = rate

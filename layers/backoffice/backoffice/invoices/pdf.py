@@ -390,13 +390,15 @@ def _totals(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: s
         doc.cell(0, 4.5, f"{words['vat']} {amount(r['PosWUST'])}", align="R", new_x="LMARGIN", new_y="NEXT")
     doc.ln(2)
     net, vat, gross = (Decimal(str(grund[k])) for k in ("AuftNetto", "AuftWUST", "AuftBrutto"))
-    # AuftLiefKost is in the document's Preisart and always part of its totals.
+    # AuftLiefKost is net (in an order stored before issue 22: in the order's Preisart) and always
+    # part of its totals.
     delivery = Decimal(str(grund.get("AuftLiefKost") or 0))
     if gross_prices:
         lines = sum((Decimal(str(p["PosPreisTotal"])) for p in order.get("Positionen") or []), Decimal(0))
         rows = [(f"{words['positions']} {words['incl']}", lines)]
         if delivery:
-            rows.append((f"{words['delivery']} {words['incl']}", delivery))
+            # With its tax: what the totals hold beyond the gross positions (either rule).
+            rows.append((f"{words['delivery']} {words['incl']}", net + vat - lines))
         rows.append((words["net"], net))
     elif delivery:
         rows = [(words["positions"], net - delivery), (words["delivery"], delivery), (words["net"], net)]

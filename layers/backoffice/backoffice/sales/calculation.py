@@ -7,9 +7,10 @@ stored positions alone (docs/decisions.md, section Money).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from backoffice.errors import InvalidRequest
@@ -17,9 +18,13 @@ from backoffice.money import (
     CENT,
     HUNDRED,
     ZERO,
+    Exact,
+    cut_to,
     decimal,
     discounted,
     divide,
+    exact,
+    finite,
     multiply,
     net_from_gross,
     plain,
@@ -108,6 +113,7 @@ class TaxLine:
     tax: TaxCode
     net: Decimal
     amount: Decimal
+    delivery: Decimal = ZERO  # this line's share of AuftLiefKost (net, or gross in an old gross document)
 
     def read_shape(self) -> dict[str, Any]:
         return {
@@ -135,7 +141,10 @@ class Document:
     tax: Decimal  # AuftWUST
     gross: Decimal  # AuftBrutto, rounded to the currency's smallest coin
     rounding: Decimal = field(default=ZERO)  # gross - (net + tax): the Rappen rounding
-    delivery: Decimal = field(default=ZERO)  # AuftLiefKost, in the document's Preisart, inside the recap
+    delivery: Decimal = field(default=ZERO)  # AuftLiefKost, inside the recap
+    # AuftLiefKost is net with its tax added (the rule); False: in the document's Preisart (documents
+    # stored before issue 22, read with the rule they were written with).
+    net_delivery: bool = True
 
     def totals(self) -> dict[str, Decimal]:
         """The GrundDaten members of the totals."""
@@ -151,9 +160,16 @@ class Document:
 
 @dataclass(frozen=True)
 class NetLine:
-    """A position without tax, as an e-invoice line states it (EN 16931 lines are net)."""
+    """A position without tax, as an e-invoice line states it (EN 16931 lines are net).
 
-    unit_price: Decimal  # BT-146: per base unit, before the discount
+    quantity x price / base_quantity is `basis` exactly, and basis - total is the discount, so a
+    reader recomputes the line to the cent (PEPPOL-EN16931-R120; docs/decisions.md, "The invoice
+    line rule").
+    """
+
+    quantity: Decimal  # BT-129, in the base unit
+    price: Decimal  # BT-146: per base_quantity, before the discount
+    base_quantity: Decimal  # BT-149: 1, the packaging unit's factor, or the quantity itself
     basis: Decimal  # before the discount, 2 decimals
     total: Decimal  # BT-131: after the discount, 2 decimals
 
@@ -172,29 +188,32 @@ class NetAmounts:
 def net_amounts(document: Document) -> NetAmounts:
     """The net lines and delivery shares of `document`, derived from its own figures only.
 
-    A net document states them: the lines are PosPreisTotal, a recap line's delivery share is its
-    basis less its lines. A gross document taxed each recap line once on the sum of its gross
-    amounts (lines and delivery share), so no line has a tax of its own: the recap line's tax is
-    shared over those amounts in proportion (`allocate`), and each one's net is its gross less its
-    share. The nets of a recap line then add up to its basis to the cent (EN 16931 BR-S-08).
+    A net document states them: the lines are PosPreisTotal, the delivery charges the recap lines'
+    shares. A gross document's lines have no tax of their own: the tax the recap line
+    took out of their gross sum (its tax less its net delivery share's) is shared over them in
+    proportion (`allocate`), and each one's net is its gross less its share; the delivery charge is
+    the net share. (An old gross document's delivery share was gross: the recap line's whole tax
+    is shared over the lines and that share.) The nets of a recap line then add up to its basis to
+    the cent (EN 16931 BR-S-08).
     """
     if document.price_kind == NET:
-        lines = tuple(NetLine(p.unit_price, p.price_basis, p.total) for p in document.positions)
-        delivery = tuple(
-            line.net - sum((p.total for p in document.positions if p.tax.code == line.tax.code), ZERO)
-            for line in document.recap
-        )
-        return NetAmounts(lines, delivery)
+        lines = tuple(_priced(p, p.price_basis, p.total, _as_shown) for p in document.positions)
+        return NetAmounts(lines, tuple(line.delivery for line in document.recap))
     nets: dict[int, Decimal] = {}
     shares: list[Decimal] = []
     for line in document.recap:
         members = [i for i, p in enumerate(document.positions) if p.tax.code == line.tax.code]
         grosses = [document.positions[i].total for i in members]
-        charge = line.net + line.amount - sum(grosses, ZERO)
-        taxes = allocate(line.amount, [*grosses, charge])
-        for i, gross, tax in zip(members, grosses, taxes[:-1], strict=True):
+        if document.net_delivery:
+            # The delivery share is net already: the tax left for the gross lines is theirs alone.
+            taxes = allocate(sum(grosses, ZERO) - (line.net - line.delivery), grosses)
+            shares.append(line.delivery)
+        else:
+            charge = line.net + line.amount - sum(grosses, ZERO)
+            *taxes, charge_tax = allocate(line.amount, [*grosses, charge])
+            shares.append(charge - charge_tax)
+        for i, gross, tax in zip(members, grosses, taxes, strict=True):
             nets[i] = gross - tax
-        shares.append(charge - taxes[-1])
     return NetAmounts(tuple(_net_line(p, nets[i]) for i, p in enumerate(document.positions)), tuple(shares))
 
 
@@ -204,7 +223,26 @@ def _net_line(p: Position, total: Decimal) -> NetLine:
         basis = round_cents(divide(multiply(total, p.price_basis), p.total))
     else:  # a 100 % discount: nothing to scale by
         basis = round_cents(without_tax(p.price_basis, p.tax.rate))
-    return NetLine(net_from_gross(p.unit_price, p.tax.rate), basis, total)
+    return _priced(p, basis, total, lambda price: net_from_gross(price, p.tax.rate))
+
+
+def _as_shown(price: Decimal) -> Decimal:
+    return price
+
+
+def _priced(p: Position, basis: Decimal, total: Decimal, net_price: Callable[[Decimal], Decimal]) -> NetLine:
+    """The net line with the first price that gives its basis exactly: the pack price per pack
+    (1200 pieces x 9.70 / 12), else the unit price per piece, else the basis per the whole quantity
+    (BT-146 = basis, BT-149 = BT-129) where no stated price gives it (a gross price freed of its
+    tax, a product with more than 2 decimals). `net_price` makes a shown price net."""
+    candidates = [(net_price(p.unit_price), Decimal(1))]
+    if p.vpe_quantity is not None and p.vpe_unit_price is not None:
+        factor = finite(divide(p.quantity, p.vpe_quantity))
+        candidates.insert(0, (net_price(p.vpe_unit_price), plain(factor)))
+    for price, base in candidates:
+        if divide(multiply(p.quantity, price), base) == basis:
+            return NetLine(p.quantity, price, base, basis, total)
+    return NetLine(p.quantity, basis, p.quantity, basis, total)
 
 
 def is_domestic(company_country: str, country: str | None) -> bool:
@@ -220,14 +258,17 @@ def compute_document(
     currency: str,
     export_tax: TaxCode | None = None,
     delivery: Decimal = ZERO,
+    *,
+    net_delivery: bool = True,
 ) -> Document:
     """The document of `positions` in `currency`, with `delivery` costs (AuftLiefKost).
 
     `export_tax` is given when the place of supply is abroad: every position is then taxed with
     that code, whose rate must be 0, and gross list prices lose the domestic tax they contain.
-    Without it, each position carries its own code. `delivery` is an amount in the document's
-    Preisart (gross in a gross document); it is shared over the tax codes in proportion to the
-    positions' amounts (docs/decisions.md, "Delivery costs").
+    Without it, each position carries its own code. `delivery` is a net amount; it is shared over
+    the tax codes in proportion to the positions' amounts and taxed at their rates (docs/decisions.md,
+    "Delivery costs"). `net_delivery=False` reads it in the document's Preisart instead (gross in a
+    gross document), the rule of documents stored before issue 22.
     """
     if export_tax is not None and decimal(export_tax.rate) != 0:
         raise ValueError(f"export tax code {export_tax.code} must have rate 0, not {export_tax.rate}")
@@ -242,7 +283,7 @@ def compute_document(
     computed = tuple(
         _position(p, index, kind, export_tax or p.tax, currency) for index, p in enumerate(positions, start=1)
     )
-    recap = _recap(computed, kind, currency, delivery)
+    recap = _recap(computed, kind, currency, delivery, net_delivery)
     # The sums of two-decimal amounts, written with two decimals even when there is no line.
     net = round_cents(sum((line.net for line in recap), ZERO))
     tax = round_cents(sum((line.amount for line in recap), ZERO))
@@ -257,6 +298,7 @@ def compute_document(
         gross=gross,
         rounding=gross - (net + tax),
         delivery=delivery,
+        net_delivery=net_delivery,
     )
 
 
@@ -268,7 +310,8 @@ def _check_unique(positions: Sequence[PositionInput]) -> None:
         seen.add(p.pos_nr)
 
 
-def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: str) -> Position:
+def _checked_input(p: PositionInput) -> tuple[Decimal, Decimal, Decimal, Decimal, Decimal | None]:
+    """Quantity, unit price, discount, VPE factor and pack price of `p`, each a finite Decimal in range."""
     quantity = decimal(p.quantity, f"Menge of PosNr {p.pos_nr}")
     unit_price = decimal(p.unit_price, f"price of PosNr {p.pos_nr}")
     discount = decimal(p.discount, f"GRabSatz of PosNr {p.pos_nr}")
@@ -285,21 +328,26 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
         raise ValueError(f"PosNr {p.pos_nr}: VPE factor {factor} must be positive")
     if p.price_kind not in (NET, GROSS):
         raise ValueError(f"PosNr {p.pos_nr}: Preisart {p.price_kind!r} is not N or B")
+    return quantity, unit_price, discount, factor, pack_price
+
+
+def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: str) -> Position:
+    quantity, unit_price, discount, factor, pack_price = _checked_input(p)
 
     # The line's exact amount before discount, in the list's Preisart: packs x pack price for a
     # packaging unit (a per-piece price rounded to 4 decimals would drift with the quantity).
     vpe_quantity = vpe_unit_price = None
     if p.vpe_unit:
         packs = divide(quantity, factor)
-        if packs != packs.to_integral_value():
+        if packs.denominator != 1:
             where = p.source or f"Positionen[{index - 1}]"
             raise InvalidRequest(
                 "A quantity is not a whole number of packaging units.",
                 {f"{where}.Menge": f"{plain(quantity)} is not a multiple of {plain(factor)} ({p.vpe_unit})"},
             )
-        vpe_quantity = plain(packs)
+        vpe_quantity = plain(finite(packs))
         vpe_unit_price = pack_price if pack_price is not None else multiply(unit_price, factor)
-        exact = multiply(vpe_quantity, vpe_unit_price)
+        exact: Exact = multiply(vpe_quantity, vpe_unit_price)
     else:
         exact = multiply(quantity, unit_price)
 
@@ -332,7 +380,9 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
     )
 
 
-def _recap(positions: Sequence[Position], kind: str, currency: str, delivery: Decimal) -> tuple[TaxLine, ...]:
+def _recap(
+    positions: Sequence[Position], kind: str, currency: str, delivery: Decimal, net_delivery: bool
+) -> tuple[TaxLine, ...]:
     merged: dict[str, tuple[TaxCode, Decimal]] = {}
     for p in positions:
         code, amount = merged.get(p.tax.code, (p.tax, ZERO))
@@ -344,12 +394,18 @@ def _recap(positions: Sequence[Position], kind: str, currency: str, delivery: De
     shares = allocate(delivery, [amount for _, amount in ordered])
     lines = []
     for (code, amount), share in zip(ordered, shares, strict=True):
-        amount += share
-        if kind == GROSS:
-            tax = tax_in_gross(amount, code.rate)
-            lines.append(TaxLine(currency, code, amount - tax, tax))
+        if kind == GROSS and net_delivery:
+            # Gross positions, net delivery costs: the exact net (positions freed of their tax, plus
+            # the share) and the exact tax (contained in the positions, plus the share's) rounded once each.
+            goods_net = without_tax(amount, code.rate)
+            net = round_cents(goods_net + exact(share))
+            tax = round_cents(exact(amount) - goods_net + exact(share) * exact(code.rate) / 100)
+            lines.append(TaxLine(currency, code, net, tax, share))
+        elif kind == GROSS:  # an old gross document: its delivery costs were gross
+            tax = tax_in_gross(amount + share, code.rate)
+            lines.append(TaxLine(currency, code, amount + share - tax, tax, share))
         else:
-            lines.append(TaxLine(currency, code, amount, tax_on_net(amount, code.rate)))
+            lines.append(TaxLine(currency, code, amount + share, tax_on_net(amount + share, code.rate), share))
     return tuple(lines)
 
 
@@ -366,9 +422,9 @@ def allocate(amount: Decimal, weights: Sequence[Decimal]) -> list[Decimal]:
     if whole == 0:
         return [round_cents(amount), *[ZERO.quantize(CENT)] * (len(weights) - 1)]
     exact = [divide(multiply(amount, w), whole) for w in weights]
-    shares = [e.quantize(CENT, rounding=ROUND_DOWN) for e in exact]
+    shares = [cut_to(e, CENT) for e in exact]
     left = int((round_cents(amount) - sum(shares, ZERO)) / CENT)
-    by_remainder = sorted(range(len(weights)), key=lambda i: -(exact[i] - shares[i]))
+    by_remainder = sorted(range(len(weights)), key=lambda i: -(exact[i] - Fraction(shares[i])))
     for i in by_remainder[:left]:
         shares[i] += CENT
     return shares

@@ -27,6 +27,8 @@ from backoffice.sales.calculation import Document, PositionInput, compute_docume
 from backoffice.taxes import TaxCode
 
 HEAD_SK = "KOPF"
+# Head marker of documents written since issue 22: their AuftLiefKost is net, its tax added.
+NET_DELIVERY = "LiefKostNetto"
 CHUNK_PREFIX = "POS#"
 CHUNK_BYTES = 350_000  # below the 400 KB item limit, with room for the keys
 # 500 positions of 2,048-character descriptions in 3-byte characters (~3.2 MB) fit in 10;
@@ -156,7 +158,17 @@ class Stored:
 
     def document(self) -> Document:
         delivery = Decimal(self.head.get("AuftLiefKost") or 0)
-        return compute_document(self.positions, str(self.head["WaehrAbk"]), self.export_tax(), delivery)
+        currency, export = str(self.head["WaehrAbk"]), self.export_tax()
+        return compute_document(self.positions, currency, export, delivery, net_delivery=net_delivery(self.head))
+
+
+def net_delivery(head: dict[str, Any]) -> bool:
+    """Whether the document's AuftLiefKost is net (NET_DELIVERY in its head: written since issue 22).
+
+    Without the marker it is read as it was written, in the document's Preisart, so a stored
+    document's figures never change on reading (docs/decisions.md, "Delivery costs").
+    """
+    return head.get(NET_DELIVERY) is True
 
 
 def tax_codes(positions: Sequence[PositionInput], export: TaxCode | None) -> dict[str, Any]:

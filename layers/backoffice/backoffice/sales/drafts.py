@@ -31,7 +31,8 @@ class Draft:
 
     def document(self) -> Document:
         delivery = Decimal(self.head.get("AuftLiefKost") or 0)
-        return compute_document(self.positions, self.buyer.currency, self.export, delivery)
+        net_delivery = document_store.net_delivery(self.head)
+        return compute_document(self.positions, self.buyer.currency, self.export, delivery, net_delivery=net_delivery)
 
 
 def wanted(positions: Sequence[Any]) -> list[Wanted]:
@@ -105,6 +106,9 @@ def _head(
         **fields,
         **terms,
         "AuftStatus": status,
+        # Every new document's delivery costs are net (a quotation has none; a converted one's order
+        # so computes as the quotation did).
+        document_store.NET_DELIVERY: True,
         "Adressen": addresses,
         "HighestPosNr": highest,
         "ErfasstVon": user,

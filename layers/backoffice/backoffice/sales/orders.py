@@ -23,7 +23,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from backoffice import company
 from backoffice.catalogue import article_store, articles
 from backoffice.errors import Conflict, InvalidRequest, Unavailable
-from backoffice.money import divide, plain
+from backoffice.money import divide, finite, plain
 from backoffice.parties import order_list
 from backoffice.platform import dynamo
 from backoffice.platform.outbox import outbox_ops
@@ -75,7 +75,7 @@ def reservations(
         if article is None or not is_stock_managed(article):
             continue
         unit = p.vpe_unit or None
-        count = p.quantity if unit is None else plain(divide(p.quantity, p.vpe_factor))
+        count = p.quantity if unit is None else plain(finite(divide(p.quantity, p.vpe_factor)))
         amounts[(p.art_nr, unit)] = amounts.get((p.art_nr, unit), Decimal(0)) + count
     if len(amounts) > MAX_RESERVATIONS:
         raise InvalidRequest(
