@@ -1,16 +1,18 @@
-"""The base of every request model: unknown keys refused, no silent type coercion."""
+"""The base of every request model: unknown keys refused, no silent type coercion, only XML 1.0 text."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema, field_validator, model_validator
 from pydantic_core import PydanticCustomError
+
+from backoffice.text import first_illegal
 
 
 class RequestModel(BaseModel):
-    """A request body part. A wrong type or an unknown key is a 400 naming the field."""
+    """A request body part. A wrong type, an unknown key or a text XML 1.0 cannot carry is a 400 naming the field."""
 
     # Built at its first validation, not at import: a cold start builds only the models its first
     # request validates (a GET builds none), not every body model its handler declares.
@@ -23,6 +25,16 @@ class RequestModel(BaseModel):
         # Decimal of a JSON number, would pass as a model whose fields are all optional.
         if not isinstance(value, (dict, cls)):
             raise PydanticCustomError("model_type", "Input should be an object")
+        return value
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _xml_text(cls, value: Any) -> Any:
+        # Every text of every request lands on an invoice (XML 1.0) sooner or later: a character it
+        # cannot carry is refused here, once for all models, naming the field, rather than stored
+        # and found by the invoice's XML build as a 500 (docs/decisions.md, issue 22).
+        if isinstance(value, str) and (why := first_illegal(value)):
+            raise PydanticCustomError("xml_character", "contains a character XML 1.0 cannot carry: {why}", {"why": why})
         return value
 
 

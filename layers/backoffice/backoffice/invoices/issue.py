@@ -28,6 +28,7 @@ from backoffice.platform import dynamo
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
 from backoffice.platform.logger import logger
+from backoffice.text import printable
 
 RECH_NR_START = 500001
 SK = "RECHNUNG"
@@ -137,7 +138,9 @@ def issue(auft_nr: str) -> Issued:
             "The company configuration has no seller (Firma): no invoice can be issued.", {"Konfiguration": "Firma"}
         )
     document = stored.document()
-    order = document_store.read_shape(stored, document)
+    # The renderers' input: text stored before the API refused what XML 1.0 cannot carry is made
+    # printable here, so that such an order is invoiced rather than a 500 for ever (issue 22).
+    order = printable(document_store.read_shape(stored, document))
     grund = order["GrundDaten"]
     currency = str(grund.get("WaehrAbk") or "CHF")
     paid = en16931.paid_by_card(order)

@@ -1,0 +1,101 @@
+"""Issue 22 over real HTTP against the local stack: no invoice ever blocked or wrong.
+
+Text XML 1.0 cannot carry is refused in every text field (400 naming each field, nothing written);
+amounts beyond what an invoice can carry are refused; invoices at the limits are issued.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.integration
+
+BAD = "Muster\u0002AG"
+WHY = "contains a character XML 1.0 cannot carry: U+0002 at position 6"
+ADDRESS = {
+    "AdrSprache": "ger",
+    "AdrAnrede": 0,
+    "AdrFirma": "Muster AG",
+    "AdrAdresse1": "Gasse 1",
+    "OrtLand": "CH",
+    "OrtPLZ": "8001",
+    "OrtName": "Zürich",
+}
+
+
+def refused(answer, fields: dict[str, str]) -> None:
+    assert answer.status_code == 400, answer.text
+    body = answer.json()
+    assert body["error"] == "invalid_request"
+    assert body["info"]["fields"] == fields
+
+
+def test_an_address_patch_with_a_control_character_is_a_400_and_changes_nothing(api):
+    before = api.get("/www/adressen/6").json()["data"]
+    refused(
+        api.request("PATCH", "/www/adressen/6", json={"AdrFirma": BAD, "AdrName": "A\ufffeB"}),
+        {
+            "AdrFirma": WHY,
+            "AdrName": "contains a character XML 1.0 cannot carry: U+FFFE at position 1",
+        },
+    )
+    assert api.get("/www/adressen/6").json()["data"] == before
+    # The customer's next order is invoiced.
+    created = api.post(
+        "/www/auftrag", json={"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
+    )
+    assert created.status_code == 201, created.text
+    issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
+    assert issued.status_code == 201, issued.text
+
+
+def test_an_order_names_every_text_field_holding_one(api):
+    body = {
+        "GrundDaten": {"KundNr": "100004", "AuftBez": BAD, "AuftKomment": "ok\r\n\tok"},
+        "Adressen": {"LiefAdr": {**ADDRESS, "AdrName": BAD}},
+        "Positionen": [{"ArtNr": "1000", "Menge": 1}, {"ArtNr": "1000", "Menge": 1, "PosBez": BAD}],
+        "Zahlung": [{"Bezeichnung": "TransID", "Wert": BAD}],
+    }
+    refused(
+        api.post("/www/auftrag", json=body),
+        {
+            "GrundDaten.AuftBez": WHY,
+            "Adressen.LiefAdr.AdrName": WHY,
+            "Positionen[1].PosBez": WHY,
+            "Zahlung[0].Wert": WHY,
+        },
+    )
+
+
+def test_quotations_and_customers_refuse_it_too(api):
+    template = {"GrundDaten": {"AuftBestellNr": BAD}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
+    refused(api.post("/www/offerte", json=template), {"GrundDaten.AuftBestellNr": WHY})
+    created = api.post(
+        "/www/offerte", json={"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
+    )
+    assert created.status_code == 201, created.text
+    offert_nr = created.json()["data"]["OffertNr"]
+    before = api.get("/www/offerte", params={"OffertNr": offert_nr}).json()
+    patch = {
+        "Positionen": [{"ArtNr": "1000", "Menge": 2, "PosBez": BAD}],
+        "Adressen": {"RechAdr": {**ADDRESS, "AdrFirma2": BAD}},
+    }
+    refused(
+        api.request("PATCH", "/www/offerte", params={"OffertNr": offert_nr}, json=patch),
+        {
+            "Positionen[0].PosBez": WHY,
+            "Adressen.RechAdr.AdrFirma2": WHY,
+        },
+    )
+    assert api.get("/www/offerte", params={"OffertNr": offert_nr}).json() == before
+    customer = {
+        "GrundDaten": {"WaehrAbk": "CHF", "FAKTZahlArt": "B", "Kommentar": BAD},
+        "Adressen": {"KontaktAdr": {**ADDRESS, "AdrVorname": BAD}},
+    }
+    refused(
+        api.post("/www/kunden", json=customer),
+        {
+            "GrundDaten.Kommentar": WHY,
+            "Adressen.KontaktAdr.AdrVorname": WHY,
+        },
+    )
