@@ -99,3 +99,24 @@ def test_quotations_and_customers_refuse_it_too(api):
             "Adressen.KontaktAdr.AdrVorname": WHY,
         },
     )
+
+
+def test_amounts_beyond_an_invoice_are_refused_and_the_largest_is_invoiced(api):
+    issue_order = {
+        "GrundDaten": {"KundNr": "100004"},
+        "Positionen": [{"ArtNr": "1000", "Menge": 999999999, "Preis": 99999}],
+    }
+    refused(api.post("/www/auftrag", json=issue_order), {
+        "Positionen[0].Menge": "Input should be less than or equal to 9999999.9999"
+    })  # fmt: skip
+    beyond = {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 2, "Preis": 999999999.99}]}
+    refused(api.post("/www/auftrag", json=beyond), {
+        "GrundDaten.AuftBrutto": "EUR 1999999999.98 is more than 999999999.99, the largest amount of a QR-bill or "
+        "EPC payment code: split the positions over several orders"
+    })  # fmt: skip
+    largest = {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 1, "Preis": 999999999.99}]}
+    created = api.post("/www/auftrag", json=largest)
+    assert created.status_code == 201, created.text
+    issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
+    assert issued.status_code == 201, issued.text
+    assert issued.json()["data"]["AuftBrutto"] == 999999999.99

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import io
 import json
+from decimal import Decimal
 
+import pytest
 from pypdf import PdfReader
 
-from tests.unit.rechnung.en16931_rules import NS, check
+from tests.unit.rechnung.en16931_rules import NS, check, total
 
 PDF, XML = "application/pdf", "application/xml"
 
@@ -60,3 +62,131 @@ def test_text_stored_before_the_rule_is_invoiced_with_a_space_for_each_illegal_c
     text = pdf_text(stored_file(call, auft_nr, PDF))
     assert "Muster AG" in text
     assert "Kaffee Crema" in text
+
+
+# Amounts: whatever is accepted can be invoiced (the QR-bill and the EPC code take at most
+# 999,999,999.99); beyond that a 400 names the field. CHF totals round to 0.05: 999,999,999.95.
+BERLIN = {
+    "AdrSprache": "ger",
+    "AdrAnrede": 0,
+    "AdrFirma": "Export GmbH",
+    "AdrAdresse1": "Torstrasse 1",
+    "OrtLand": "DE",
+    "OrtPLZ": "10115",
+    "OrtName": "Berlin",
+}
+TOO_MUCH = (
+    "is more than 999999999.99, the largest amount of a QR-bill or EPC payment code: "
+    "split the positions over several orders"
+)
+
+
+def positions(count: int, menge: int, preis: str) -> list[dict]:
+    # floats only to be written as JSON: their repr is the decimal given, which the API reads as a Decimal.
+    return [{"ArtNr": "1000", "Menge": menge, "Preis": float(preis)} for _ in range(count)]
+
+
+AT_THE_LIMITS = {
+    # domestic 2.6 %: 9,999,999 x 97.00 = 969,999,903.00 + 25,219,997.48 tax = 995,219,900.48 -> .50
+    "CHF largest quantity": ("100004", None, positions(1, 9_999_999, "97"), "995219900.50"),
+    # an export (delivered to Berlin), 0 %: the largest CHF total, 999,999,999.95
+    "CHF largest price": ("100004", BERLIN, positions(1, 1, "999999999.95"), "999999999.95"),
+    # domestic: 974,658,869.37 + 25,341,130.60 tax = 999,999,999.97 -> 999,999,999.95
+    "CHF largest total": ("100004", None, positions(1, 1, "974658869.37"), "999999999.95"),
+    # 500 x 1,949,317.70 = 974,658,850.00 + 25,341,130.10 tax
+    "CHF 500 positions": ("100004", None, positions(500, 1, "1949317.70"), "999999980.10"),
+    # the German customer (EUR, export 0 %)
+    "EUR largest quantity": ("100006", None, positions(1, 9_999_999, "99.99"), "999899900.01"),
+    "EUR largest price and total": ("100006", None, positions(1, 1, "999999999.99"), "999999999.99"),
+    "EUR 500 positions": ("100006", None, positions(500, 1, "1999999.99"), "999999995.00"),
+}
+
+
+@pytest.mark.parametrize(("kund_nr", "delivery", "lines", "gross"), AT_THE_LIMITS.values(), ids=AT_THE_LIMITS)
+def test_orders_at_the_limits_are_invoiced(call, kund_nr, delivery, lines, gross):
+    body = {"GrundDaten": {"KundNr": kund_nr}, "Positionen": lines}
+    if delivery:
+        body["Adressen"] = {"LiefAdr": delivery}
+    auft_nr = order(call, body)
+    grund = call("auftrag", "GET", f"/www/auftrag/{auft_nr}").json()["data"]["GrundDaten"]
+    assert Decimal(str(grund["AuftBrutto"])) == Decimal(gross)
+    issued = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status == 201, issued.text
+    root = check(stored_file(call, auft_nr, XML))
+    assert total(root, "DuePayableAmount") == Decimal(gross)
+    text = pdf_text(stored_file(call, auft_nr, PDF))
+    assert pdf_amount(Decimal(gross)) in text
+    assert ("Zahlteil" in text) is (grund["WaehrAbk"] == "CHF")
+
+
+def pdf_amount(value: Decimal) -> str:
+    return f"{value:,.2f}".replace(",", "'")
+
+
+def refused(answer, fields: dict[str, str]) -> None:
+    assert answer.status == 400, answer.text
+    assert answer.json()["error"] == "invalid_request"
+    assert answer.json()["info"]["fields"] == fields
+
+
+def test_the_order_of_the_issue_and_one_cent_beyond_the_limit_are_refused(call):
+    from backoffice.platform import dynamo
+
+    huge = {"GrundDaten": {"KundNr": "100004"}, "Positionen": positions(1, 999_999_999, "99999")}
+    refused(call("auftrag", "POST", "/www/auftrag", huge), {
+        "Positionen[0].Menge": "Input should be less than or equal to 9999999.9999",
+    })  # fmt: skip
+    # 9,999,999 x 99,999 = 999,989,900,001.00 + 2.6 % = 1,025,989,637,401.03 -> .05
+    total_only = {"GrundDaten": {"KundNr": "100004"}, "Positionen": positions(1, 9_999_999, "99999")}
+    refused(call("auftrag", "POST", "/www/auftrag", total_only), {
+        "GrundDaten.AuftBrutto": f"CHF 1025989637401.05 {TOO_MUCH}",
+    })  # fmt: skip
+    price = {"GrundDaten": {"KundNr": "100006"}, "Positionen": positions(1, 1, "1000000000")}
+    refused(call("auftrag", "POST", "/www/auftrag", price), {
+        "Positionen[0].Preis": "Input should be less than or equal to 999999999.99",
+    })  # fmt: skip
+    cent = {
+        "GrundDaten": {"KundNr": "100006", "AuftLiefKost": 0.01},
+        "Positionen": positions(1, 1, "999999999.99"),
+    }
+    refused(call("auftrag", "POST", "/www/auftrag", cent), {
+        "GrundDaten.AuftBrutto": f"EUR 1000000000.00 {TOO_MUCH}",
+    })  # fmt: skip
+    assert dynamo.get_item("COUNTER", "AuftNr") is None  # no number taken, nothing written
+
+
+def test_quotations_and_their_conversion_are_bounded_too(call):
+    from backoffice.platform import dynamo
+    from backoffice.sales import document_store
+
+    too_many = {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 9_999_999}] * 500}
+    refused(
+        call("offerte", "POST", "/www/offerte", too_many), {"GrundDaten.AuftBrutto": f"EUR 90149990985.00 {TOO_MUCH}"}
+    )
+    created = call(
+        "offerte",
+        "POST",
+        "/www/offerte",
+        {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 3}]},
+    )
+    assert created.status == 201, created.text
+    offert_nr = created.json()["data"]["OffertNr"]
+    before = call("offerte", "GET", "/www/offerte", query={"OffertNr": offert_nr}).json()
+    grown = {"Positionen": [{"ArtNr": "1000", "Menge": 9_999_999}] * 100}
+    refused(call("offerte", "PATCH", "/www/offerte", grown, query={"OffertNr": offert_nr}), {
+        "GrundDaten.AuftBrutto": f"EUR 18029998257.09 {TOO_MUCH}",
+    })  # fmt: skip
+    assert call("offerte", "GET", "/www/offerte", query={"OffertNr": offert_nr}).json() == before
+
+    # A quotation stored before the bound: its conversion is refused, no order written.
+    key = document_store.pk(document_store.QUOTATION, offert_nr)
+    chunk = dynamo.get_item(key, f"{document_store.CHUNK_PREFIX}0001")
+    assert chunk is not None
+    rows = json.loads(chunk["Rows"])
+    rows[0]["Menge"] = "99999999999"
+    chunk["Rows"] = json.dumps(rows)
+    dynamo.put_item(chunk)
+    converted = call("auftrag", "PUT", "/www/auftrag", {"GrundDaten": {"KundNr": "100006", "OffertNr": offert_nr}})
+    assert converted.status == 400, converted.text
+    assert list(converted.json()["info"]["fields"]) == ["GrundDaten.AuftBrutto"]
+    assert dynamo.get_item("COUNTER", "AuftNr") is None
