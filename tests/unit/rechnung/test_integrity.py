@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -190,3 +192,51 @@ def test_quotations_and_their_conversion_are_bounded_too(call):
     assert converted.status == 400, converted.text
     assert list(converted.json()["info"]["fields"]) == ["GrundDaten.AuftBrutto"]
     assert dynamo.get_item("COUNTER", "AuftNr") is None
+
+
+def test_a_swiss_sellers_export_is_exempt_under_swiss_law_without_an_eu_code(call):
+    auft_nr = order(call, {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    root = check(stored_file(call, auft_nr, XML))  # BR-G-10: a reason text is there
+    tax = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
+    assert root.xpath(f"string({tax}/ram:CategoryCode)", namespaces=NS) == "G"
+    assert root.xpath(f"string({tax}/ram:ExemptionReason)", namespaces=NS) == (
+        "Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)"
+    )
+    assert root.xpath(f"count({tax}/ram:ExemptionReasonCode)", namespaces=NS) == 0
+
+
+def test_an_eu_seller_delivering_outside_the_eu_says_vatex_eu_g(call):
+    from backoffice import company
+    from backoffice.invoices import en16931
+    from backoffice.sales import document_store
+    from backoffice.sales.calculation import net_amounts
+
+    auft_nr = order(call, {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})
+    stored = document_store.read(document_store.ORDER, auft_nr)
+    assert stored is not None
+    document = stored.document()
+    shape = document_store.read_shape(stored, document)
+    seller = company.seller()
+    assert seller is not None
+    head = en16931.InvoiceHead("500001", date(2026, 11, 25), date(2026, 12, 25), "RF18500001", "30 Tage")
+    tax = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
+
+    def reason(seller_country: str, delivered_to: str) -> tuple[str, str]:
+        addresses = {
+            role: {**a, "OrtLand": delivered_to, "ISOLandA2": delivered_to} for role, a in shape["Adressen"].items()
+        }
+        xml = en16931.build_xml(
+            {**shape, "Adressen": addresses}, net_amounts(document), head, replace(seller, country=seller_country)
+        )
+        root = check(xml)
+        return (
+            root.xpath(f"string({tax}/ram:ExemptionReason)", namespaces=NS),
+            root.xpath(f"string({tax}/ram:ExemptionReasonCode)", namespaces=NS),
+        )
+
+    assert reason("DE", "CH") == ("Export outside the EU", "VATEX-EU-G")
+    assert reason("AT", "US") == ("Export outside the EU", "VATEX-EU-G")
+    assert reason("CH", "DE") == ("Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)", "")
+    assert reason("LI", "AT") == ("Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)", "")
+    assert reason("DE", "FR") == ("Export exempt from VAT", "")  # not an export: no EU code claimed
