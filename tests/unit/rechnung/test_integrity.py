@@ -5,6 +5,7 @@ Text stored before the API refused what XML 1.0 cannot carry is invoiced (cleane
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 from dataclasses import replace
@@ -192,6 +193,64 @@ def test_quotations_and_their_conversion_are_bounded_too(call):
     assert converted.status == 400, converted.text
     assert list(converted.json()["info"]["fields"]) == ["GrundDaten.AuftBrutto"]
     assert dynamo.get_item("COUNTER", "AuftNr") is None
+
+
+def customer_in(call, language: str) -> str:
+    from tests.support.demo import MINIMAL_CUSTOMER
+
+    customer = copy.deepcopy(MINIMAL_CUSTOMER)
+    customer["Adressen"]["KontaktAdr"]["AdrSprache"] = language
+    created = call("kunden", "POST", "/www/kunden", customer)
+    assert created.status == 201, created.text
+    return str(created.json()["data"]["DebiNr"])
+
+
+DELIVERED = {"ger": "Lieferdatum 21.11.2026", "fre": "Date de livraison 21.11.2026",
+             "ita": "Data di consegna 21.11.2026", "eng": "Delivery date 21.11.2026"}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", DELIVERED)
+def test_bt72_and_the_pdf_state_the_orders_delivery_date_in_every_language(call, language):
+    # 23:30 UTC on 20 November is 00:30 on the 21st in Zurich: the company's calendar day.
+    body = {
+        "GrundDaten": {"KundNr": customer_in(call, language), "AuftLieferT": "2026-11-20T23:30:00Z"},
+        "Positionen": [{"ArtNr": "1000", "Menge": 1}],
+    }
+    auft_nr = order(call, body)
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    root = check(stored_file(call, auft_nr, XML))
+    assert root.xpath(f"string({DELIVERY_EVENT})", namespaces=UDT) == "20261121"
+    assert DELIVERED[language] in pdf_text(stored_file(call, auft_nr, PDF)).replace("\n", " ")
+
+
+DELIVERY_EVENT = "//ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString"
+UDT = {**NS, "udt": "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"}
+
+
+def test_without_a_delivery_date_the_invoice_date_is_the_date_of_supply(call):
+    auft_nr = order(call, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})
+    head = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").json()["data"]
+    issued = date.fromisoformat(head["RechDatum"])
+    root = check(stored_file(call, auft_nr, XML))
+    assert root.xpath(f"string({DELIVERY_EVENT})", namespaces=UDT) == issued.strftime("%Y%m%d")
+    assert f"Lieferdatum {issued:%d.%m.%Y}" in pdf_text(stored_file(call, auft_nr, PDF))
+
+
+@pytest.mark.parametrize(("kund_nr", "currency"), [("100004", "CHF"), ("100006", "EUR")])
+def test_a_0_00_invoice_has_no_payment_part(call, kund_nr, currency):
+    body = {"GrundDaten": {"KundNr": kund_nr}, "Positionen": [{"ArtNr": "1000", "Menge": 2, "GRabSatz": 100}]}
+    auft_nr = order(call, body)
+    issued = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status == 201, issued.text
+    assert issued.json()["data"]["AuftBrutto"] == 0
+    assert issued.json()["data"]["WaehrAbk"] == currency
+    root = check(stored_file(call, auft_nr, XML))
+    assert total(root, "DuePayableAmount") == Decimal("0.00")
+    text = pdf_text(stored_file(call, auft_nr, PDF))
+    assert "Es ist nichts zu bezahlen." in text
+    assert "Zahlteil" not in text  # no QR-bill
+    assert "IBAN" not in text  # no EPC code: it is drawn with the IBAN beside it
+    assert "Fällig am" not in text
 
 
 def test_a_swiss_sellers_export_is_exempt_under_swiss_law_without_an_eu_code(call):

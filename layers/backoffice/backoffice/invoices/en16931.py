@@ -67,6 +67,13 @@ class InvoiceHead:
     payment_reference: str
     terms: str
     paid: bool = False  # paid by card already (`paid_by_card`): nothing due, no payment part
+    # BT-72, the actual delivery date: the order's AuftLieferT; None: the invoice date (delivered with it).
+    delivered: date | None = None
+
+    @property
+    def supplied(self) -> date:
+        """The date of supply the invoice states (MWSTG Art. 26 para. 2 lit. c, UStG § 14 para. 4 no. 6)."""
+        return self.delivered or self.issued
 
 
 def paid_by_card(order: dict[str, Any]) -> bool:
@@ -167,7 +174,8 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
     delivery = addresses.get("LiefAdr")
     if delivery:
         _party(doc.trade.delivery.ship_to, delivery)
-    doc.trade.delivery.event.occurrence = head.issued
+    # BT-72: the date the goods were delivered (the order's AuftLieferT), else the invoice's.
+    doc.trade.delivery.event.occurrence = head.supplied
 
     for p, net_line in zip(order.get("Positionen") or [], amounts.lines, strict=True):
         doc.trade.items.add(_line(p, net_line, recap))

@@ -18,6 +18,7 @@ import hashlib
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -153,6 +154,7 @@ class _Invoiceable:
     paid: bool
     language: str
     term: company.PaymentTerm
+    delivered: date | None  # the order's AuftLieferT, a day in the company's calendar
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,8 @@ def _invoiceable(auft_nr: str) -> _Invoiceable:
     order = printable(document_store.read_shape(stored, document))
     currency = str(order["GrundDaten"].get("WaehrAbk") or "CHF")
     paid = en16931.paid_by_card(order)
-    if currency == "EUR" and not paid and pdf.epc_bic_missing(seller):
+    nothing_due = paid or Decimal(str(order["GrundDaten"]["AuftBrutto"])) == 0  # no payment part
+    if currency == "EUR" and not nothing_due and pdf.epc_bic_missing(seller):
         # An EPC code without BIC to a bank outside the EEA is not valid (EPC069-12): refused before
         # a number is taken, naming the configuration field that fixes it.
         raise Conflict(
@@ -210,7 +213,16 @@ def _invoiceable(auft_nr: str) -> _Invoiceable:
         paid=paid,
         language=str(stored.head.get("Sprache") or "ger"),
         term=company.payment_term(order["GrundDaten"].get("KundBedTyp")),
+        delivered=delivery_date(order["GrundDaten"].get("AuftLieferTUTC")),
     )
+
+
+def delivery_date(timestamp: Any) -> date | None:
+    """The day of an order's AuftLieferTUTC (its AuftLieferT, `...Z`) in Europe/Zurich; None when not set."""
+    if not timestamp:
+        return None
+    moment = datetime.fromisoformat(str(timestamp))
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(LOCAL_ZONE).date()
 
 
 def _numbered_and_rendered(
@@ -267,6 +279,7 @@ def _render(invoiced: _Invoiceable, number: dict[str, Any]) -> _Files:
         if invoiced.paid
         else term.texts.get(language) or term.texts.get("ger") or pdf.default_terms(term.days, language),
         paid=invoiced.paid,
+        delivered=invoiced.delivered,
     )
     xml = en16931.build_xml(invoiced.order, invoiced.amounts, head, invoiced.seller)
     rendered = pdf.render(invoiced.order, head, invoiced.seller, language, gross_prices=invoiced.gross_prices)
