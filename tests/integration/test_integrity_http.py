@@ -6,11 +6,20 @@ amounts beyond what an invoice can carry are refused; invoices at the limits are
 
 from __future__ import annotations
 
+import io
+from datetime import date
+from decimal import Decimal
+
 import pytest
+from pypdf import PdfReader
+
+from tests.unit.rechnung.en16931_rules import NS, check, total
 
 pytestmark = pytest.mark.integration
 
 BAD = "Muster\u0002AG"
+DELIVERY_EVENT = "//ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString"
+UDT = {**NS, "udt": "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"}
 WHY = "contains a character XML 1.0 cannot carry: U+0002 at position 6"
 ADDRESS = {
     "AdrSprache": "ger",
@@ -120,3 +129,43 @@ def test_amounts_beyond_an_invoice_are_refused_and_the_largest_is_invoiced(api):
     issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
     assert issued.status_code == 201, issued.text
     assert issued.json()["data"]["AuftBrutto"] == 999999999.99
+
+
+def invoice_over_http(api, body: dict) -> tuple[dict, bytes, str]:
+    created = api.post("/www/auftrag", json=body)
+    assert created.status_code == 201, created.text
+    auft_nr = created.json()["data"]["AuftNr"]
+    issued = api.post(f"/www/auftrag/{auft_nr}/rechnung")
+    assert issued.status_code == 201, issued.text
+    xml = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"}).content
+    pdf = api.get(f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/pdf"}).content
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    return issued.json()["data"], xml, text
+
+
+def test_delivery_date_exemption_and_nothing_due_over_http(api):
+    # An export to the German customer delivered on 21 November (Zurich), every position free.
+    body = {
+        "GrundDaten": {"KundNr": "100006", "AuftLieferT": "2026-11-20T23:30:00Z"},
+        "Positionen": [{"ArtNr": "1000", "Menge": 2, "GRabSatz": 100}],
+    }
+    head, xml, text = invoice_over_http(api, body)
+    root = check(xml)
+    assert root.xpath(f"string({DELIVERY_EVENT})", namespaces=UDT) == "20261121"
+    tax = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
+    assert root.xpath(f"string({tax}/ram:ExemptionReason)", namespaces=NS) == (
+        "Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)"
+    )
+    assert root.xpath(f"count({tax}/ram:ExemptionReasonCode)", namespaces=NS) == 0
+    assert head["AuftBrutto"] == 0
+    assert total(root, "DuePayableAmount") == Decimal("0.00")
+    assert "Lieferdatum 21.11.2026" in text
+    assert "Es ist nichts zu bezahlen." in text
+    assert "IBAN" not in text  # no EPC code
+
+    chf, _, chf_text = invoice_over_http(
+        api, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1, "GRabSatz": 100}]}
+    )
+    assert chf["AuftBrutto"] == 0
+    assert "Zahlteil" not in chf_text  # no QR-bill
+    assert f"Lieferdatum {date.fromisoformat(chf['RechDatum']):%d.%m.%Y}" in chf_text
