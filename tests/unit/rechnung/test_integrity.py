@@ -37,6 +37,7 @@ def pdf_text(pdf: bytes) -> str:
 
 
 def test_text_stored_before_the_rule_is_invoiced_with_a_space_for_each_illegal_character(call):
+    from backoffice import company
     from backoffice.platform import dynamo
     from backoffice.sales import document_store
 
@@ -55,9 +56,16 @@ def test_text_stored_before_the_rule_is_invoiced_with_a_space_for_each_illegal_c
     chunk["Rows"] = json.dumps(rows)
     dynamo.put_item(chunk)
 
+    # And the configuration's seller, imported before the rule (the cache is reset after each test).
+    config = dynamo.get_item(company.CONFIG_PK, company.CONFIG_SK)
+    assert config is not None
+    dynamo.put_item({**config, "Firma": {**config["Firma"], "Name": "Muster\u000bHandel AG"}})
+    company.forget_config()
+
     issued = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
     assert issued.status == 201, issued.text
     root = check(stored_file(call, auft_nr, XML))
+    assert root.xpath("string(//ram:SellerTradeParty/ram:Name)", namespaces=NS) == "Muster Handel AG"
     note = root.xpath("string(//rsm:ExchangedDocument/ram:IncludedNote/ram:Content)", namespaces=NS)
     assert note == "Bitte klingeln "
     assert root.xpath("string(//ram:BuyerTradeParty/ram:Name)", namespaces=NS) == "Muster AG"

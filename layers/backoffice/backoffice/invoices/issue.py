@@ -14,6 +14,7 @@ failure after numbering (S3, DynamoDB) leaves no gap (docs/decisions.md).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import uuid
 from dataclasses import dataclass
@@ -203,16 +204,18 @@ def _invoiceable(auft_nr: str) -> _Invoiceable:
             "needs its BIC (Firma.BIC) for the EPC payment code.",
             {"Konfiguration": "Firma.BIC", "IBAN": seller.iban},
         )
+    term = company.payment_term(order["GrundDaten"].get("KundBedTyp"))
     return _Invoiceable(
         auft_nr=auft_nr,
         order=order,
         amounts=net_amounts(document),
         gross_prices=document.price_kind == GROSS,
-        seller=seller,
+        # The configuration's texts too: a Firma or payment term imported before the rule.
+        seller=dataclasses.replace(seller, **printable(dataclasses.asdict(seller))),
         currency=currency,
         paid=paid,
         language=str(stored.head.get("Sprache") or "ger"),
-        term=company.payment_term(order["GrundDaten"].get("KundBedTyp")),
+        term=dataclasses.replace(term, texts=printable(term.texts)),
         delivered=delivery_date(order["GrundDaten"].get("AuftLieferTUTC")),
     )
 
