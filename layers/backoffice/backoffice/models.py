@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from backoffice.text import first_illegal
+from backoffice.text import XML_TEXT_PATTERN, first_illegal
 
 
 class RequestModel(BaseModel):
@@ -16,7 +16,9 @@ class RequestModel(BaseModel):
 
     # Built at its first validation, not at import: a cold start builds only the models its first
     # request validates (a GET builds none), not every body model its handler declares.
-    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, defer_build=True, json_schema_extra=lambda schema, _: _xml_text_schema(schema)
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -36,6 +38,15 @@ class RequestModel(BaseModel):
         if isinstance(value, str) and (why := first_illegal(value)):
             raise PydanticCustomError("xml_character", "contains a character XML 1.0 cannot carry: {why}", {"why": why})
         return value
+
+
+def _xml_text_schema(schema: dict[str, Any]) -> None:
+    # docs/openapi.json states the rule of `_xml_text` on each text property that has no pattern
+    # of its own (codes and dates are narrower already): a client's validator sees it too.
+    for prop in schema.get("properties", {}).values():
+        for option in [prop, *prop.get("anyOf", [])]:
+            if option.get("type") == "string" and "pattern" not in option and "enum" not in option:
+                option["pattern"] = XML_TEXT_PATTERN
 
 
 def _number(value: Any) -> Any:

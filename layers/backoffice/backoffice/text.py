@@ -13,6 +13,8 @@ from typing import Any
 
 # Everything outside XML 1.0's Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
 NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# The same as a JSON Schema pattern (ECMA-262) for docs/openapi.json: text without those characters.
+XML_TEXT_PATTERN = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ud800-\\udfff\\ufffe\\uffff]*$"
 
 
 def first_illegal(value: str) -> str | None:
