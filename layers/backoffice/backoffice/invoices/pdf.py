@@ -25,7 +25,7 @@ from fpdf.fonts import FontFace
 from qrbill import QRBill
 
 from backoffice.company import Seller
-from backoffice.invoices.en16931 import InvoiceHead
+from backoffice.invoices.en16931 import EU, InvoiceHead
 
 FONTS = Path(__file__).parent / "fonts"
 FONT = "LiberationSans"
@@ -476,10 +476,7 @@ def _qr_bill(doc: _Invoice, order: dict[str, Any], head: InvoiceHead, seller: Se
 
 
 # The European Economic Area: the EU, Iceland, Liechtenstein, Norway (ISO 3166 alpha-2, as an IBAN begins).
-EEA = frozenset(
-    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU",
-     "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "IS", "LI", "NO"}
-)  # fmt: skip
+EEA = EU | {"IS", "LI", "NO"}
 
 
 def epc_bic_missing(seller: Seller) -> bool:
