@@ -1,20 +1,24 @@
-"""The base of every request model: unknown keys refused, no silent type coercion."""
+"""The base of every request model: unknown keys refused, no silent type coercion, only XML 1.0 text."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema, field_validator, model_validator
 from pydantic_core import PydanticCustomError
+
+from backoffice.text import XML_TEXT_PATTERN, first_illegal
 
 
 class RequestModel(BaseModel):
-    """A request body part. A wrong type or an unknown key is a 400 naming the field."""
+    """A request body part. A wrong type, an unknown key or a text XML 1.0 cannot carry is a 400 naming the field."""
 
     # Built at its first validation, not at import: a cold start builds only the models its first
     # request validates (a GET builds none), not every body model its handler declares.
-    model_config = ConfigDict(extra="forbid", strict=True, defer_build=True)
+    model_config = ConfigDict(
+        extra="forbid", strict=True, defer_build=True, json_schema_extra=lambda schema, _: _xml_text_schema(schema)
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -24,6 +28,25 @@ class RequestModel(BaseModel):
         if not isinstance(value, (dict, cls)):
             raise PydanticCustomError("model_type", "Input should be an object")
         return value
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _xml_text(cls, value: Any) -> Any:
+        # Every text of every request lands on an invoice (XML 1.0) sooner or later: a character it
+        # cannot carry is refused here, once for all models, naming the field, rather than stored
+        # and found by the invoice's XML build as a 500 (docs/decisions.md, issue 22).
+        if isinstance(value, str) and (why := first_illegal(value)):
+            raise PydanticCustomError("xml_character", "contains a character XML 1.0 cannot carry: {why}", {"why": why})
+        return value
+
+
+def _xml_text_schema(schema: dict[str, Any]) -> None:
+    # docs/openapi.json states the rule of `_xml_text` on each text property that has no pattern
+    # of its own (codes and dates are narrower already): a client's validator sees it too.
+    for prop in schema.get("properties", {}).values():
+        for option in [prop, *prop.get("anyOf", [])]:
+            if option.get("type") == "string" and "pattern" not in option and "enum" not in option:
+                option["pattern"] = XML_TEXT_PATTERN
 
 
 def _number(value: Any) -> Any:

@@ -24,6 +24,11 @@ CENT = Decimal("0.01")
 UNIT_PRICE_STEP = Decimal("0.0001")
 HUNDRED = Decimal(100)
 ZERO = Decimal(0)
+# The limits of what one invoice can carry, and so of what a document may hold (issue 22,
+# docs/decisions.md): the Swiss QR-bill and the EPC code take at most 999,999,999.99.
+MAX_DOCUMENT_TOTAL = Decimal("999999999.99")  # AuftBrutto (a CHF total rounds to 999,999,999.95)
+MAX_UNIT_PRICE = MAX_DOCUMENT_TOTAL  # Preis: one unit never costs more than an invoice can ask
+MAX_QUANTITY = Decimal("9999999.9999")  # Menge: ten million units of one article, 4 decimals
 
 # The smallest coin of a currency: its document totals are rounded to it.
 _TOTAL_STEP = {"CHF": Decimal("0.05")}

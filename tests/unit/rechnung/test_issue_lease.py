@@ -77,19 +77,21 @@ def test_a_second_request_while_one_issues_is_a_409_taking_no_number_and_writing
 
 
 def test_a_failure_after_numbering_hands_the_lease_back_and_the_retry_keeps_the_number(call, monkeypatch):
-    from backoffice.invoices import pdf
+    from backoffice.platform import aws
 
     auft_nr = order(call)
-    real = pdf.render
+    s3 = aws.client("s3")
+    real = s3.put_object
     failures = []
 
-    def render_fails_once(*args, **kwargs):
+    def put_fails_once(**kwargs):
+        # Rendering is done before the number is drawn (issue 22): what can fail after it is S3.
         if not failures:
             failures.append(True)
-            raise OSError("disk full")
-        return real(*args, **kwargs)
+            raise OSError("connection reset")
+        return real(**kwargs)
 
-    monkeypatch.setattr(pdf, "render", render_fails_once)
+    monkeypatch.setattr(s3, "put_object", put_fails_once)
     failed = issue(call, auft_nr)
     assert failed.status == 500
     assert failed.json()["error"] == "internal_error"
@@ -107,6 +109,50 @@ def test_a_failure_after_numbering_hands_the_lease_back_and_the_retry_keeps_the_
     assert "LeaseUntil" not in finished
     # The next order's invoice follows without a gap.
     assert issue(call, order(call)).json()["data"]["RechNr"] == "500002"
+
+
+def test_failing_and_succeeding_attempts_leave_the_rech_nr_sequence_without_a_gap(call, monkeypatch):
+    from backoffice.invoices import pdf
+    from backoffice.platform import aws
+
+    broken, flaky, first, second, third = (order(call) for _ in range(5))
+    real_render = pdf.render
+    s3 = aws.client("s3")
+    real_put = s3.put_object
+    put_failures = []
+
+    def render(order_shape, *args, **kwargs):
+        if order_shape["GrundDaten"]["AuftNr"] == broken and broken_now:
+            raise ValueError("cannot render this order")
+        return real_render(order_shape, *args, **kwargs)
+
+    def put(**kwargs):
+        if f"/{flaky}/" in kwargs["Key"] and not put_failures:
+            put_failures.append(True)
+            raise OSError("connection reset")
+        return real_put(**kwargs)
+
+    monkeypatch.setattr(pdf, "render", render)
+    monkeypatch.setattr(s3, "put_object", put)
+    broken_now = True
+    answers = [
+        (broken, issue(call, broken).status),  # fails before numbering: no number
+        (first, issue(call, first).status),  # 500001
+        (flaky, issue(call, flaky).status),  # 500002 taken, S3 fails: kept with the lease
+        (broken, issue(call, broken).status),  # fails again, still no number
+        (flaky, issue(call, flaky).status),  # issued under 500002
+        (second, issue(call, second).status),  # 500003
+    ]
+    # The order that cannot be rendered holds no number while the others are issued around it.
+    assert "RechNr" not in item(broken)
+    assert counter() == 3
+    broken_now = False
+    answers += [(broken, issue(call, broken).status), (third, issue(call, third).status)]
+    assert [status for _, status in answers] == [500, 201, 500, 500, 201, 201, 201, 201]
+    numbers = {a: item(a)["RechNr"] for a in (first, flaky, second, broken, third)}
+    assert numbers == {first: "500001", flaky: "500002", second: "500003", broken: "500004", third: "500005"}
+    assert counter() == 5  # every number drawn is an invoice stored
+    assert len(invoice_files()) == 10
 
 
 def test_a_request_that_died_is_taken_over_with_its_number_and_dates_once_its_lease_ran_out(call):

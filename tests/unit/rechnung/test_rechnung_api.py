@@ -177,7 +177,11 @@ def test_an_eur_export_invoice_has_category_g_and_an_epc_code(call):
     root = check(as_bytes(call, auft_nr, XML))
     tax = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
     assert root.xpath(f"string({tax}/ram:CategoryCode)", namespaces=NS) == "G"
-    assert root.xpath(f"string({tax}/ram:ExemptionReasonCode)", namespaces=NS) == "VATEX-EU-G"
+    # A Swiss seller's export is exempt under the MWSTG, not the EU directive: a text, no VATEX-EU-G.
+    assert root.xpath(f"string({tax}/ram:ExemptionReason)", namespaces=NS) == (
+        "Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)"
+    )
+    assert root.xpath(f"count({tax}/ram:ExemptionReasonCode)", namespaces=NS) == 0
     assert total(root, "DuePayableAmount") == Decimal(str(data["GrundDaten"]["AuftBrutto"])) == Decimal("60.09")
     assert (
         root.xpath("string(//ram:PayeePartyCreditorFinancialAccount/ram:IBANID)", namespaces=NS)

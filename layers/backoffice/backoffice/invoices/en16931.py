@@ -37,8 +37,21 @@ CREDIT_CARD = "54"  # UNTDID 4461: paid by credit card, outside the invoice
 # K = credit card, paid outside the system; R = invoice, paid through the system.
 PAYMENT_METHOD = "payment_method"
 CARD = "K"
-EXPORT_REASON = "Export outside the EU"
-EXPORT_REASON_CODE = "VATEX-EU-G"
+# BT-120/BT-121 of an exempt export (category G; BR-G-10 wants a code or a text). VATEX-EU-G says
+# "exempt under the EU VAT Directive, export outside the EU": true only for a seller in the EU
+# delivering outside it. A Swiss (or Liechtenstein) seller's export is exempt under Swiss law, said
+# as a text without an EU code (docs/decisions.md, issue 22).
+EU_EXPORT_REASON = "Export outside the EU"
+EU_EXPORT_REASON_CODE = "VATEX-EU-G"
+SWISS_EXPORT_REASON = "Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)"
+OTHER_EXPORT_REASON = "Export exempt from VAT"
+# The Swiss VAT territory: Switzerland and Liechtenstein (customs treaty; the MWSTG applies there).
+SWISS_VAT = frozenset({"CH", "LI"})
+# The member states of the EU (ISO 3166 alpha-2).
+EU = frozenset(
+    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU",
+     "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"}
+)  # fmt: skip
 DELIVERY_CHARGE_REASON = "Delivery costs"
 DELIVERY_CHARGE_CODE = "FC"  # UNTDID 7161: freight charge
 TWO = Decimal("0.01")
@@ -54,6 +67,13 @@ class InvoiceHead:
     payment_reference: str
     terms: str
     paid: bool = False  # paid by card already (`paid_by_card`): nothing due, no payment part
+    # BT-72, the actual delivery date: the order's AuftLieferT; None: the invoice date (delivered with it).
+    delivered: date | None = None
+
+    @property
+    def supplied(self) -> date:
+        """The date of supply the invoice states (MWSTG Art. 26 para. 2 lit. c, UStG § 14 para. 4 no. 6)."""
+        return self.delivered or self.issued
 
 
 def paid_by_card(order: dict[str, Any]) -> bool:
@@ -75,6 +95,30 @@ def tax_category(recap_line: dict[str, Any]) -> str:
     if recap_line.get("PosWUSTKlasse") == "X" or Decimal(str(recap_line.get("PosWUSTSatz") or 0)) == 0:
         return "G"
     return "S"
+
+
+def exemption(seller_country: str, delivery_country: str) -> tuple[str, str | None]:
+    """BT-120 (text) and BT-121 (code, or None) of an exempt export from the seller's country.
+
+    A Swiss or Liechtenstein seller exports under the MWSTG (Art. 23 para. 2 no. 1): the Swiss
+    text, no EU code. VATEX-EU-G only for a seller in the EU delivering outside it. Anything else
+    (an EU seller's delivery inside the EU is not an export) gets a plain text without a code.
+    """
+    if seller_country in SWISS_VAT:
+        return SWISS_EXPORT_REASON, None
+    if seller_country in EU and delivery_country not in EU:
+        return EU_EXPORT_REASON, EU_EXPORT_REASON_CODE
+    return OTHER_EXPORT_REASON, None
+
+
+def delivery_country(addresses: dict[str, Any]) -> str:
+    """Where the goods go, as the order placed them: its delivery address, else contact, else billing."""
+    for role in ("LiefAdr", "KontaktAdr", "RechAdr"):
+        address = addresses.get(role) or {}
+        country = address.get("ISOLandA2") or address.get("OrtLand")
+        if country:
+            return str(country).upper()
+    return ""
 
 
 def _category_of_rate(recap: list[dict[str, Any]], rate: Decimal) -> str:
@@ -130,7 +174,8 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
     delivery = addresses.get("LiefAdr")
     if delivery:
         _party(doc.trade.delivery.ship_to, delivery)
-    doc.trade.delivery.event.occurrence = head.issued
+    # BT-72: the date the goods were delivered (the order's AuftLieferT), else the invoice's.
+    doc.trade.delivery.event.occurrence = head.supplied
 
     for p, net_line in zip(order.get("Positionen") or [], amounts.lines, strict=True):
         doc.trade.items.add(_line(p, net_line, recap))
@@ -168,17 +213,7 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
         settlement.allowance_charge.add(allowance_charge)
 
     for r in recap:
-        tax = ApplicableTradeTax()
-        tax.calculated_amount = _money(r["PosWUST"])
-        tax.basis_amount = _money(r["PosBetragNetto"])
-        tax.type_code = "VAT"
-        category = tax_category(r)
-        tax.category_code = category
-        if category == "G":
-            tax.exemption_reason = EXPORT_REASON
-            tax.exemption_reason_code = EXPORT_REASON_CODE
-        tax.rate_applicable_percent = Decimal(str(r.get("PosWUSTSatz") or 0))
-        settlement.trade_tax.add(tax)
+        settlement.trade_tax.add(_breakdown(r, seller, addresses))
 
     terms = PaymentTerms()
     terms.description = head.terms
@@ -202,6 +237,23 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
     totals.due_amount = Decimal("0.00") if head.paid else gross
     xml: bytes = doc.serialize(schema=SCHEMA)
     return xml
+
+
+def _breakdown(r: dict[str, Any], seller: Seller, addresses: dict[str, Any]) -> ApplicableTradeTax:
+    """A VAT breakdown (BG-23) of a recap line; an exempt export's with its reason (BR-G-10)."""
+    tax = ApplicableTradeTax()
+    tax.calculated_amount = _money(r["PosWUST"])
+    tax.basis_amount = _money(r["PosBetragNetto"])
+    tax.type_code = "VAT"
+    category = tax_category(r)
+    tax.category_code = category
+    if category == "G":
+        reason, code = exemption(seller.country, delivery_country(addresses))
+        tax.exemption_reason = reason
+        if code:
+            tax.exemption_reason_code = code
+    tax.rate_applicable_percent = Decimal(str(r.get("PosWUSTSatz") or 0))
+    return tax
 
 
 def _line(p: dict[str, Any], net: NetLine, recap: list[dict[str, Any]]) -> LineItem:

@@ -4,7 +4,8 @@ Letterhead, the billing address where a Swiss C5/C4 window envelope shows it (ri
 order's and invoice's numbers and dates, the positions (packaging units, discounts) in a table
 whose header repeats on every page, the tax recapitulation, the totals and the payment terms, in
 the customer's language (ger, fre, ita, eng; others get German). CHF invoices end with the Swiss QR-bill
-payment part (qrbill), EUR invoices carry the IBAN and an EPC ("GiroCode") QR code.
+payment part (qrbill), EUR invoices carry the IBAN and an EPC ("GiroCode") QR code; an invoice
+with nothing to pay (paid by card, or 0.00) has neither.
 The font is Liberation Sans, embedded: PDF/A-3 wants every font in the file, umlauts and accents
 need a Unicode font, and the QR-bill's payment part allows only Arial, Frutiger, Helvetica or
 Liberation Sans (its SVG names the family, which fpdf2 then takes from the embedded fonts).
@@ -24,7 +25,7 @@ from fpdf.fonts import FontFace
 from qrbill import QRBill
 
 from backoffice.company import Seller
-from backoffice.invoices.en16931 import InvoiceHead
+from backoffice.invoices.en16931 import EU, InvoiceHead
 
 FONTS = Path(__file__).parent / "fonts"
 FONT = "LiberationSans"
@@ -65,6 +66,8 @@ LABELS: dict[str, dict[str, str]] = {
         "paid": "Bezahlt mit Kreditkarte",
         "paid_terms": "Der Betrag ist mit Kreditkarte bezahlt; es ist nichts mehr zu bezahlen.",
         "open": "Offener Betrag",
+        "delivered": "Lieferdatum",
+        "nothing_due": "Es ist nichts zu bezahlen.",
     },
     "fre": {
         "title": "Facture",
@@ -102,6 +105,8 @@ LABELS: dict[str, dict[str, str]] = {
         "paid": "Payé par carte de crédit",
         "paid_terms": "Le montant a été payé par carte de crédit ; il ne reste rien à payer.",
         "open": "Montant dû",
+        "delivered": "Date de livraison",
+        "nothing_due": "Il n'y a rien à payer.",
     },
     "ita": {
         "title": "Fattura",
@@ -139,6 +144,8 @@ LABELS: dict[str, dict[str, str]] = {
         "paid": "Pagato con carta di credito",
         "paid_terms": "L'importo è stato pagato con carta di credito; non resta nulla da pagare.",
         "open": "Importo dovuto",
+        "delivered": "Data di consegna",
+        "nothing_due": "Non c'è nulla da pagare.",
     },
     "eng": {
         "title": "Invoice",
@@ -176,6 +183,8 @@ LABELS: dict[str, dict[str, str]] = {
         "paid": "Paid by credit card",
         "paid_terms": "The amount has been paid by credit card; nothing remains to be paid.",
         "open": "Amount due",
+        "delivered": "Delivery date",
+        "nothing_due": "Nothing is to be paid.",
     },
 }
 QRBILL_LANGUAGE = {"ger": "de", "fre": "fr", "ita": "it", "eng": "en"}
@@ -284,18 +293,8 @@ def render(
     doc.set_font(FONT, "B", 14)
     doc.cell(0, 8, f"{words['title']} {head.rech_nr}", new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "", 9)
-    facts = [
-        (words["date"], _date(head.issued)),
-        *([] if head.paid else [(words["due"], _date(head.due))]),  # paid: nothing falls due
-        (words["auft_nr"], str(grund.get("AuftNr") or "")),
-        (words["kund_nr"], str(grund.get("KundNr") or "")),
-    ]
-    if grund.get("AuftBestellNr"):
-        facts.append((words["bestell_nr"], str(grund["AuftBestellNr"])))
-    for name, value in facts:
-        doc.cell(45, 4.5, name)
-        doc.cell(0, 4.5, value, new_x="LMARGIN", new_y="NEXT")
-    doc.ln(3)
+    nothing_due = head.paid or Decimal(str(grund["AuftBrutto"])) == 0
+    _facts(doc, grund, head, words, nothing_due)
 
     if gross_prices:
         doc.cell(0, 5, words["prices_gross"], new_x="LMARGIN", new_y="NEXT")
@@ -308,12 +307,35 @@ def render(
         _paid(doc, order, words, currency)
         doc.multi_cell(0, 5, head.terms, new_x="LMARGIN", new_y="NEXT")
         return bytes(doc.output())
+    if nothing_due:
+        # 0.00 (a 100 % discount, free goods): a payment part would ask the customer to pay 0.00.
+        doc.multi_cell(0, 5, words["nothing_due"], new_x="LMARGIN", new_y="NEXT")
+        return bytes(doc.output())
     doc.multi_cell(0, 5, f"{head.terms} ({words['due']} {_date(head.due)})", new_x="LMARGIN", new_y="NEXT")
     if currency == "CHF":
         _qr_bill(doc, order, head, seller, language)
     else:
         _epc(doc, order, head, seller, words)
     return bytes(doc.output())
+
+
+def _facts(doc: FPDF, grund: dict[str, Any], head: InvoiceHead, words: dict[str, str], nothing_due: bool) -> None:
+    """The invoice's dates and numbers below its title."""
+    facts = [
+        (words["date"], _date(head.issued)),
+        # The date of supply, which a Swiss (MWSTG Art. 26 para. 2 lit. c) and a German (UStG § 14
+        # para. 4 no. 6) invoice must state: the order's delivery date, else the invoice's.
+        (words["delivered"], _date(head.supplied)),
+        *([] if nothing_due else [(words["due"], _date(head.due))]),  # paid or 0.00: nothing falls due
+        (words["auft_nr"], str(grund.get("AuftNr") or "")),
+        (words["kund_nr"], str(grund.get("KundNr") or "")),
+    ]
+    if grund.get("AuftBestellNr"):
+        facts.append((words["bestell_nr"], str(grund["AuftBestellNr"])))
+    for name, value in facts:
+        doc.cell(45, 4.5, name)
+        doc.cell(0, 4.5, value, new_x="LMARGIN", new_y="NEXT")
+    doc.ln(3)
 
 
 def _paid(doc: FPDF, order: dict[str, Any], words: dict[str, str], currency: str) -> None:
@@ -456,10 +478,7 @@ def _qr_bill(doc: _Invoice, order: dict[str, Any], head: InvoiceHead, seller: Se
 
 
 # The European Economic Area: the EU, Iceland, Liechtenstein, Norway (ISO 3166 alpha-2, as an IBAN begins).
-EEA = frozenset(
-    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU",
-     "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK", "IS", "LI", "NO"}
-)  # fmt: skip
+EEA = EU | {"IS", "LI", "NO"}
 
 
 def epc_bic_missing(seller: Seller) -> bool:

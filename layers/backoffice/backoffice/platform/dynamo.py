@@ -171,6 +171,12 @@ def next_number(counter: str, start: int = 1) -> int:
     return int(resp["Attributes"]["value"]["N"]) + start - 1
 
 
+def peek_number(counter: str, start: int = 1) -> int:
+    """The value `next_number` would give now, without taking it (another request may take it first)."""
+    item = get_item("COUNTER", counter, consistent=True)
+    return (int(item["value"]) if item else 0) + start
+
+
 # --- leases ------------------------------------------------------------------------------------
 
 # A lease: who holds an item (a token of the request) and until when (epoch seconds). An item that

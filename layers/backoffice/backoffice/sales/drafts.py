@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from backoffice.errors import InvalidRequest
+from backoffice.money import MAX_DOCUMENT_TOTAL
 from backoffice.parties.addresses import check_addresses
 from backoffice.sales import document_store
 from backoffice.sales.buyer import Buyer, buyer_head, buyer_of, check_currency, given_addresses
@@ -118,5 +120,27 @@ def _head(
 
 def _checked(draft: Draft) -> Draft:
     # Every figure must be computable (VPE multiples ...) before a number is taken or anything written.
-    draft.document()
+    check_total(draft.document())
     return draft
+
+
+# The field a too large total is reported on: the document's total, not one position, since any
+# of them (or the delivery costs) may be what to reduce, and a conversion's body has no positions.
+TOTAL_FIELD = "GrundDaten.AuftBrutto"
+
+
+def check_total(document: Document) -> Document:
+    """The document, when one invoice can carry its total (AuftBrutto <= 999,999,999.99); else a 400.
+
+    The QR-bill and the EPC code ask for at most that amount: an order beyond it could never be
+    invoiced, so neither it nor a quotation that would convert into it is accepted (issue 22).
+    """
+    if document.gross > MAX_DOCUMENT_TOTAL:
+        raise InvalidRequest(
+            "The document's total is more than one invoice can carry.",
+            {
+                TOTAL_FIELD: f"{document.currency} {document.gross} is more than {MAX_DOCUMENT_TOTAL}, the largest "
+                "amount of a QR-bill or EPC payment code: split the positions over several orders"
+            },
+        )
+    return document

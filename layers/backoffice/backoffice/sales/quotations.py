@@ -156,7 +156,7 @@ def _apply(
         export = code_by_name(head["ExportCode"]) if head.get("ExportCode") else None
         head["Steuercodes"] = {**(head.get("Steuercodes") or {}), **document_store.tax_codes([], export)}
     new = document_store.Stored(stored.kind, stored.number, head, list(positions))
-    new.document()
+    drafts.check_total(new.document())
     old_version = stored.version
     head["Version"] = old_version + 1
     head["GeaendertUTC"] = utc_text()

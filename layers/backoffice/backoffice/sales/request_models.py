@@ -10,8 +10,10 @@ from decimal import Decimal
 from typing import Annotated
 
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from backoffice.models import INT_MAX, Integer, Number, RequestModel
+from backoffice.money import MAX_DOCUMENT_TOTAL, MAX_QUANTITY, MAX_UNIT_PRICE
 from backoffice.parties.addresses import AddressIn
 from backoffice.sales.calculation import MAX_POSITIONS
 from backoffice.sales.position_patch import PositionChange
@@ -50,29 +52,56 @@ Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_tim
 Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 # Quantities and amounts: at most 15 digits, 4 of them after the point (amounts: 2), so that every
-# value fits DynamoDB's number. docs/openapi.json states each bound the model checks, the decimal
-# places as multipleOf, so that a request valid by the document is not refused for an unstated bound.
-# (max_digits and decimal_places imply the maximum, and say so better than `le` would.)
-MAX_15_4 = Decimal("99999999999.9999")
-MAX_15_2 = Decimal("9999999999999.99")
+# value fits DynamoDB's number, and at most what an invoice can carry (issue 22: money.MAX_*; the
+# document's total, AuftBrutto, is bounded where it is computed, sales.drafts.check_total).
+# docs/openapi.json states each bound the model checks, the decimal places as multipleOf, so that a
+# request valid by the document is not refused for an unstated bound.
 
 
-def _documented(places: int, *, positive: bool = False) -> WithJsonSchema:
-    """The JSON Schema of a number of at most 15 digits, `places` after the point, >= 0 (> 0).
+def _documented(places: int, maximum: Decimal, *, positive: bool = False) -> WithJsonSchema:
+    """The JSON Schema of a number of `places` decimals up to `maximum`, >= 0 (> 0).
 
-    The model checks the value as a Decimal (max_digits, decimal_places); docs/openapi.json states
-    the same bounds, and there a bound can only be a JSON number: the one place a float appears,
-    as documentation, never in arithmetic.
+    The model checks the value as a Decimal (max_digits, decimal_places, le); docs/openapi.json
+    states the same bounds, and there a bound can only be a JSON number: the one place a float
+    appears, as documentation, never in arithmetic.
     """
-    maximum, step = (MAX_15_4, Decimal("0.0001")) if places == 4 else (MAX_15_2, Decimal("0.01"))
+    step = Decimal("0.0001") if places == 4 else Decimal("0.01")
     lower = {"exclusiveMinimum": 0} if positive else {"minimum": 0}
     return WithJsonSchema({"type": "number", **lower, "maximum": float(maximum), "multipleOf": float(step)})
 
 
-Quantity = Annotated[Number, Field(gt=0, max_digits=15, decimal_places=4), _documented(4, positive=True)]
-PatchQuantity = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4), _documented(4)]
-Price = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=4), _documented(4)]
-Money = Annotated[Number, Field(ge=0, max_digits=15, decimal_places=2), _documented(2)]
+def _at_most(maximum: Decimal) -> AfterValidator:
+    """`le` said as a number: pydantic's own message would show the bound as Decimal('...')."""
+
+    def check(value: Decimal) -> Decimal:
+        if value > maximum:
+            raise PydanticCustomError(
+                "less_than_equal", "Input should be less than or equal to {le}", {"le": str(maximum)}
+            )
+        return value
+
+    return AfterValidator(check)
+
+
+Quantity = Annotated[
+    Number,
+    Field(gt=0, max_digits=15, decimal_places=4),
+    _at_most(MAX_QUANTITY),
+    _documented(4, MAX_QUANTITY, positive=True),
+]
+PatchQuantity = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), _at_most(MAX_QUANTITY), _documented(4, MAX_QUANTITY)
+]
+Price = Annotated[
+    Number, Field(ge=0, max_digits=15, decimal_places=4), _at_most(MAX_UNIT_PRICE), _documented(4, MAX_UNIT_PRICE)
+]
+# AuftLiefKost: part of the total, so never more than it.
+Money = Annotated[
+    Number,
+    Field(ge=0, max_digits=15, decimal_places=2),
+    _at_most(MAX_DOCUMENT_TOTAL),
+    _documented(2, MAX_DOCUMENT_TOTAL),
+]
 Percent = Annotated[
     Number,
     Field(ge=0, le=100, max_digits=7, decimal_places=4),
