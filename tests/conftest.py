@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from local.template import Stack
+from local.template import REGION, Stack
 from tests.support import Api
 from tests.support.aws import moto_stack, share_botocore_models, use_fake_credentials
 
@@ -28,6 +28,51 @@ def aws() -> Iterator[Stack]:
     """moto in-process with every resource of template.yaml created, the layer pointed at it."""
     with moto_stack() as stack:
         yield stack
+
+
+# The invoices of the local stack (one per session and process) already checked: their keys never change.
+_checked_stack_invoices: set[tuple[str, str]] = set()
+
+
+@pytest.fixture(autouse=True)
+def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every invoice a test issues keeps the official EN 16931 rules (tests/support/en16931_check.py).
+
+    Checked where the archive receives it: when a test that has moto (`aws`) or the local stack
+    (`local_stack`) ends, every `rechnung/*.xml` in their buckets goes through the CEN schematron and
+    the Factur-X XSD, and a broken one fails that test (at its teardown) with the rules it breaks.
+    The AWS fixture is taken first, so that it is still there when this one ends.
+    """
+    from tests.support.en16931_check import assert_archive_valid
+
+    names = request.fixturenames
+    if "aws" in names:
+        request.getfixturevalue("aws")
+    elif "local_stack" in names:
+        request.getfixturevalue("local_stack")
+    else:
+        yield
+        return
+    yield
+    if "aws" in names:
+        import boto3
+
+        assert_archive_valid(boto3.client("s3", region_name=REGION))
+    else:
+        endpoint = request.getfixturevalue("local_stack")["aws"]
+        assert_archive_valid(local_s3(endpoint), _checked_stack_invoices)
+
+
+def local_s3(endpoint: str) -> Any:
+    import boto3
+
+    return boto3.client(
+        "s3",
+        endpoint_url=endpoint,
+        aws_access_key_id="local",
+        aws_secret_access_key="local",
+        region_name="eu-central-1",
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
