@@ -122,6 +122,11 @@ def local_stack(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Ite
             time.sleep(0.2)
         try:
             yield {"api": f"http://127.0.0.1:{api_port}", "aws": f"http://127.0.0.1:{aws_port}", "log": log}
+            # Each test's invoices were checked when it ended (official_invoice_rules); this catches any
+            # the stack finished after that, so no invoice of the session leaves unchecked.
+            from tests.support.en16931_check import assert_archive_valid
+
+            assert_archive_valid(local_s3(f"http://127.0.0.1:{aws_port}"), _checked_stack_invoices)
         finally:
             proc.terminate()
             try:
