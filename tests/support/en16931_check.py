@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -138,9 +139,10 @@ def assert_valid(xml: bytes, name: str = "the invoice") -> Report:
 
 # -- the invoices an archive holds -----------------------------------------------------------------
 INVOICE_PREFIX = "rechnung/"
+Stored = tuple[str, str, bytes]  # bucket, key, bytes
 
 
-def archived_invoices(s3: Any, skip: set[tuple[str, str]] | None = None) -> list[tuple[str, str, bytes]]:
+def archived_invoices(s3: Any, skip: set[tuple[str, str]] | None = None) -> list[Stored]:
     """(bucket, key, bytes) of every `rechnung/*.xml` in every bucket `s3` (a boto3 client) sees, but
     those in `skip` ((bucket, key) already checked: the keys are never overwritten)."""
     found = []
@@ -153,17 +155,25 @@ def archived_invoices(s3: Any, skip: set[tuple[str, str]] | None = None) -> list
     return found
 
 
-def assert_archive_valid(s3: Any, checked: set[tuple[str, str]] | None = None) -> int:
-    """Every invoice XML of the archive not yet `checked` through the official rules; all broken ones in one
-    message. Each is added to `checked`, broken or not (it is reported once, at the test that issued it).
-    How many were checked."""
-    invoices = archived_invoices(s3, checked)
-    broken = []
+def assert_invoices_valid(invoices: Iterable[Stored], checked: set[tuple[str, str]] | None = None) -> int:
+    """(bucket, key, XML) of an archive through the official rules, all broken ones in one message; how many.
+
+    With `checked`: those already in it are skipped, and each one checked is added, broken or not (it is
+    reported once, at the test that issued it: the keys are never overwritten)."""
+    broken, count = [], 0
     for bucket, key, xml in invoices:
         if checked is not None:
+            if (bucket, key) in checked:
+                continue
             checked.add((bucket, key))
+        count += 1
         report = check(xml)
         if not report.ok:
             broken.append(report.message(f"s3://{bucket}/{key}"))
     assert not broken, "\n".join(broken)
-    return len(invoices)
+    return count
+
+
+def assert_archive_valid(s3: Any, checked: set[tuple[str, str]] | None = None) -> int:
+    """Every invoice XML in the buckets a boto3 client `s3` sees (the local stack's) through the official rules."""
+    return assert_invoices_valid(archived_invoices(s3, checked), checked)
