@@ -3,6 +3,7 @@ with the CEN rule they break, warnings are told apart, and a broken invoice in t
 
 from __future__ import annotations
 
+import base64
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from local.template import REGION
 from tests.support import en16931_check
 from tests.support.aws import stored_objects
-from tests.support.en16931_check import assert_archive_valid, assert_invoices_valid, assert_valid, check
+from tests.support.en16931_check import INVOICE_PREFIX, assert_archive_valid, assert_invoices_valid, assert_valid, check
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = sorted((ROOT / "local" / "demo_data" / "zugferd").glob("invoice-en16931-*.xml"))
@@ -109,3 +110,22 @@ def test_a_broken_invoice_in_the_archive_fails_the_test_that_issued_it(aws):
     assert assert_archive_valid(s3, checked) == 0
     s3.delete_object(Bucket=bucket, Key=bad)  # else this test's own teardown fails on it, as it should
     assert assert_archive_valid(s3) == assert_invoices_valid(stored_objects("rechnung/", ".xml")) == 1
+
+
+def test_the_archive_check_sees_every_invoice_the_layer_writes(call):
+    # If the layer's keys changed (prefix, suffix), the fixture would find nothing and check nothing:
+    # an issued invoice must be among what it reads, and be the XML the GET answers.
+    from backoffice.invoices import issue
+
+    assert issue.S3_PREFIX == INVOICE_PREFIX
+    positions = [{"ArtNr": "1000", "Menge": 3}, {"ArtNr": "1002", "Menge": 20, "VPEinheit": "PAK", "GRabSatz": 10}]
+    answer = call("auftrag", "POST", "/www/auftrag", {"GrundDaten": {"KundNr": "100004"}, "Positionen": positions})
+    assert answer.status == 201, answer.text
+    auft_nr = answer.json()["data"]["AuftNr"]
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    xml = call("rechnung", "GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"})
+    stored = [body for _, key, body in stored_objects(INVOICE_PREFIX, ".xml") if key.startswith(f"rechnung/{auft_nr}/")]
+    assert xml.status == 200
+    body = base64.b64decode(xml.text) if xml.raw.get("isBase64Encoded") else xml.text.encode("utf-8")
+    assert stored == [body]
+    assert assert_invoices_valid(stored_objects(INVOICE_PREFIX, ".xml")) == 1
