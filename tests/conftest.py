@@ -41,11 +41,12 @@ def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
 
     Checked where the archive receives it: when a test that has moto (`aws`) or the local stack
     (`local_stack`) ends, every `rechnung/*.xml` in their buckets goes through the CEN schematron and
-    the Factur-X XSD, and a broken one fails that test (at its teardown) with the rules it breaks.
+    the Factur-X XSD, its PDF must carry that XML, and a broken one fails that test (at its teardown)
+    with the rules it breaks.
     The AWS fixture is taken first, so that it is still there when this one ends.
     """
     from tests.support.aws import stored_objects
-    from tests.support.en16931_check import INVOICE_PREFIX, assert_archive_valid, assert_invoices_valid
+    from tests.support.en16931_check import INVOICE_PREFIX, assert_archive_valid, assert_invoices_valid, invoices_of
 
     names = request.fixturenames
     if "aws" in names:
@@ -57,7 +58,7 @@ def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
         return
     yield
     if "aws" in names:
-        assert_invoices_valid(stored_objects(INVOICE_PREFIX, ".xml"))
+        assert_invoices_valid(invoices_of(stored_objects(INVOICE_PREFIX)))
     else:
         endpoint = request.getfixturevalue("local_stack")["aws"]
         assert_archive_valid(local_s3(endpoint), _checked_stack_invoices)

@@ -142,38 +142,87 @@ INVOICE_PREFIX = "rechnung/"
 Stored = tuple[str, str, bytes]  # bucket, key, bytes
 
 
-def archived_invoices(s3: Any, skip: set[tuple[str, str]] | None = None) -> list[Stored]:
-    """(bucket, key, bytes) of every `rechnung/*.xml` in every bucket `s3` (a boto3 client) sees, but
-    those in `skip` ((bucket, key) already checked: the keys are never overwritten)."""
+@dataclass(frozen=True)
+class Archived:
+    """An issued invoice as the bucket holds it: its XML, and the PDF of the same name when there is one."""
+
+    bucket: str
+    key: str
+    xml: bytes
+    pdf: bytes | None
+
+
+def invoices_of(objects: Iterable[Stored]) -> list[Archived]:
+    """The `rechnung/*.xml` among (bucket, key, bytes), each with its `.pdf` (the issue writes the PDF first:
+    a PDF alone is an issue that stopped before its XML, whose retry writes files of its own)."""
+    stored = {(bucket, key): body for bucket, key, body in objects}
+    return [
+        Archived(bucket, key, body, stored.get((bucket, key.removesuffix(".xml") + ".pdf")))
+        for (bucket, key), body in stored.items()
+        if key.startswith(INVOICE_PREFIX) and key.endswith(".xml")
+    ]
+
+
+def archived_invoices(s3: Any, skip: set[tuple[str, str]] | None = None) -> list[Archived]:
+    """Every invoice in every bucket `s3` (a boto3 client) sees, but those in `skip` ((bucket, key) already
+    checked: the keys are never overwritten)."""
     found = []
     for bucket in (b["Name"] for b in s3.list_buckets().get("Buckets", [])):
-        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=INVOICE_PREFIX):
-            for obj in page.get("Contents", []):
-                key = obj["Key"]
-                if key.endswith(".xml") and (bucket, key) not in (skip or set()):
-                    found.append((bucket, key, s3.get_object(Bucket=bucket, Key=key)["Body"].read()))
+        keys = {
+            obj["Key"]
+            for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=INVOICE_PREFIX)
+            for obj in page.get("Contents", [])
+        }
+        for key in sorted(keys):
+            if key.endswith(".xml") and (bucket, key) not in (skip or set()):
+                pdf_key = key.removesuffix(".xml") + ".pdf"
+                found.append(
+                    Archived(
+                        bucket,
+                        key,
+                        s3.get_object(Bucket=bucket, Key=key)["Body"].read(),
+                        s3.get_object(Bucket=bucket, Key=pdf_key)["Body"].read() if pdf_key in keys else None,
+                    )
+                )
     return found
 
 
-def assert_invoices_valid(invoices: Iterable[Stored], checked: set[tuple[str, str]] | None = None) -> int:
-    """(bucket, key, XML) of an archive through the official rules, all broken ones in one message; how many.
+def embedded_xml(pdf: bytes) -> bytes | str:
+    """The factur-x.xml a PDF carries, or why there is none."""
+    import facturx
+
+    try:
+        name, xml = facturx.get_xml_from_pdf(pdf, check_xsd=False)
+    except Exception as exc:  # noqa: BLE001 - factur-x raises what pypdf raises
+        return f"{type(exc).__name__}: {exc}"
+    return xml if name == "factur-x.xml" and isinstance(xml, bytes) else f"no factur-x.xml embedded ({name!r})"
+
+
+def assert_invoices_valid(invoices: Iterable[Archived], checked: set[tuple[str, str]] | None = None) -> int:
+    """Each invoice of an archive through the official rules, and its PDF carrying that very XML; all broken
+    ones in one message; how many were checked.
 
     With `checked`: those already in it are skipped, and each one checked is added, broken or not (it is
     reported once, at the test that issued it: the keys are never overwritten)."""
     broken, count = [], 0
-    for bucket, key, xml in invoices:
+    for invoice in invoices:
+        where = (invoice.bucket, invoice.key)
         if checked is not None:
-            if (bucket, key) in checked:
+            if where in checked:
                 continue
-            checked.add((bucket, key))
+            checked.add(where)
         count += 1
-        report = check(xml)
+        name = f"s3://{invoice.bucket}/{invoice.key}"
+        report = check(invoice.xml)
         if not report.ok:
-            broken.append(report.message(f"s3://{bucket}/{key}"))
+            broken.append(report.message(name))
+        if invoice.pdf is not None and (carried := embedded_xml(invoice.pdf)) != invoice.xml:
+            why = carried if isinstance(carried, str) else f"another XML ({len(carried)} bytes)"
+            broken.append(f"{name}: its PDF does not carry it as factur-x.xml: {why}")
     assert not broken, "\n".join(broken)
     return count
 
 
 def assert_archive_valid(s3: Any, checked: set[tuple[str, str]] | None = None) -> int:
-    """Every invoice XML in the buckets a boto3 client `s3` sees (the local stack's) through the official rules."""
+    """Every invoice in the buckets a boto3 client `s3` sees (the local stack's) through `assert_invoices_valid`."""
     return assert_invoices_valid(archived_invoices(s3, checked), checked)

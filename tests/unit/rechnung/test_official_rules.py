@@ -13,7 +13,14 @@ import pytest
 from local.template import REGION
 from tests.support import en16931_check
 from tests.support.aws import stored_objects
-from tests.support.en16931_check import INVOICE_PREFIX, assert_archive_valid, assert_invoices_valid, assert_valid, check
+from tests.support.en16931_check import (
+    INVOICE_PREFIX,
+    assert_archive_valid,
+    assert_invoices_valid,
+    assert_valid,
+    check,
+    invoices_of,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = sorted((ROOT / "local" / "demo_data" / "zugferd").glob("invoice-en16931-*.xml"))
@@ -99,8 +106,9 @@ def test_a_broken_invoice_in_the_archive_fails_the_test_that_issued_it(aws):
     s3.put_object(Bucket=bucket, Key="rechnung/400002/500002-000000000002.pdf", Body=b"%PDF- not an XML")
     # as tests/conftest.py reads moto's bucket (its backend) ...
     with pytest.raises(AssertionError, match=rf"(?s)s3://{bucket}/{bad} breaks EN 16931.*BR-CO-15") as failed:
-        assert_invoices_valid(stored_objects("rechnung/", ".xml"))
+        assert_invoices_valid(invoices_of(stored_objects("rechnung/")))
     assert good not in str(failed.value)
+    assert f"s3://{bucket}/{bad}: its PDF does not carry it as factur-x.xml" in str(failed.value)
     # ... and the local stack's (a boto3 client)
     checked: set[tuple[str, str]] = set()
     with pytest.raises(AssertionError, match=rf"(?s)s3://{bucket}/{bad} breaks EN 16931.*BR-CO-15") as failed:
@@ -109,7 +117,8 @@ def test_a_broken_invoice_in_the_archive_fails_the_test_that_issued_it(aws):
     assert checked == {(bucket, good), (bucket, bad)}  # each reported once
     assert assert_archive_valid(s3, checked) == 0
     s3.delete_object(Bucket=bucket, Key=bad)  # else this test's own teardown fails on it, as it should
-    assert assert_archive_valid(s3) == assert_invoices_valid(stored_objects("rechnung/", ".xml")) == 1
+    # the PDF left alone is an issue stopped before its XML: not an invoice
+    assert assert_archive_valid(s3) == assert_invoices_valid(invoices_of(stored_objects("rechnung/"))) == 1
 
 
 def test_the_archive_check_sees_every_invoice_the_layer_writes(call):
@@ -124,8 +133,13 @@ def test_the_archive_check_sees_every_invoice_the_layer_writes(call):
     auft_nr = answer.json()["data"]["AuftNr"]
     assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
     xml = call("rechnung", "GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": "application/xml"})
-    stored = [body for _, key, body in stored_objects(INVOICE_PREFIX, ".xml") if key.startswith(f"rechnung/{auft_nr}/")]
+    (stored,) = [i for i in invoices_of(stored_objects(INVOICE_PREFIX)) if i.key.startswith(f"rechnung/{auft_nr}/")]
     assert xml.status == 200
     body = base64.b64decode(xml.text) if xml.raw.get("isBase64Encoded") else xml.text.encode("utf-8")
-    assert stored == [body]
-    assert assert_invoices_valid(stored_objects(INVOICE_PREFIX, ".xml")) == 1
+    assert stored.xml == body
+    assert stored.pdf is not None
+    assert assert_invoices_valid([stored]) == 1
+    # its PDF must carry that very XML
+    other = replace(stored, xml=CHF.read_bytes())
+    with pytest.raises(AssertionError, match=r"its PDF does not carry it as factur-x.xml: another XML"):
+        assert_invoices_valid([other])
