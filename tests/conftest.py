@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,53 @@ def aws() -> Iterator[Stack]:
     """moto in-process with every resource of template.yaml created, the layer pointed at it."""
     with moto_stack() as stack:
         yield stack
+
+
+# The invoices of the local stack (one per session and process) already checked: their keys never change.
+_checked_stack_invoices: set[tuple[str, str]] = set()
+
+
+@pytest.fixture(autouse=True)
+def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every invoice a test issues keeps the official EN 16931 rules (tests/support/en16931_check.py).
+
+    Checked where the archive receives it: when a test that has moto (`aws`) or the local stack
+    (`local_stack`) ends, every `rechnung/*.xml` in their buckets goes through the CEN schematron and
+    the Factur-X XSD, its PDF must carry that XML, and a broken one fails that test (at its teardown)
+    with the rules it breaks.
+    The AWS fixture is taken first, so that it is still there when this one ends.
+    """
+    from tests.support.aws import stored_objects
+    from tests.support.en16931_check import INVOICE_PREFIX, assert_archive_valid, assert_invoices_valid, invoices_of
+
+    names = request.fixturenames
+    if "aws" in names:
+        request.getfixturevalue("aws")
+    elif "local_stack" in names:
+        request.getfixturevalue("local_stack")
+    else:
+        yield
+        return
+    yield
+    if "aws" in names:
+        assert_invoices_valid(invoices_of(stored_objects(INVOICE_PREFIX)))
+    else:
+        endpoint = request.getfixturevalue("local_stack")["aws"]
+        assert_archive_valid(local_s3(endpoint), _checked_stack_invoices)
+
+
+@cache
+def local_s3(endpoint: str) -> Any:
+    """An S3 client of the local stack's AWS emulation (one per endpoint: a client costs some 30 ms)."""
+    import boto3
+
+    return boto3.client(
+        "s3",
+        endpoint_url=endpoint,
+        aws_access_key_id="local",
+        aws_secret_access_key="local",
+        region_name="eu-central-1",
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -77,6 +125,11 @@ def local_stack(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Ite
             time.sleep(0.2)
         try:
             yield {"api": f"http://127.0.0.1:{api_port}", "aws": f"http://127.0.0.1:{aws_port}", "log": log}
+            # Each test's invoices were checked when it ended (official_invoice_rules); this catches any
+            # the stack finished after that, so no invoice of the session leaves unchecked.
+            from tests.support.en16931_check import assert_archive_valid
+
+            assert_archive_valid(local_s3(f"http://127.0.0.1:{aws_port}"), _checked_stack_invoices)
         finally:
             proc.terminate()
             try:

@@ -140,3 +140,14 @@ def demo_data[T](name: str, load: Callable[[], T]) -> T:
     if fresh:
         _snapshots[name] = (result, pickle.dumps(_state()))
     return result
+
+
+def stored_objects(prefix: str, suffix: str = "") -> list[tuple[str, str, bytes]]:
+    """(bucket, key, bytes) of every object under `prefix` ending in `suffix`, in every bucket of this process's
+    moto, read from moto's backend (a listing through a boto3 client costs some 60 ms, this nothing)."""
+    return [
+        (name, key, obj.value)
+        for name, bucket in _s3().buckets.items()
+        for key, obj in bucket.keys.items()
+        if key.startswith(prefix) and key.endswith(suffix) and obj is not None
+    ]
