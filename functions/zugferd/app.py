@@ -27,6 +27,8 @@ class ZugferdRequest(RequestModel):
         }
     )
 
+    binary_fields = frozenset({"PDF", "XML"})  # strict base64 (zugferd.decode_base64), not text
+
     Operation: Literal["Extract", "Combine"] = Field(description="Extract the embedded XML, or Combine XML and PDF")
     PDF: str = Field(
         min_length=1,

@@ -95,3 +95,17 @@ def test_errors_carry_the_cors_headers(handler: Any, monkeypatch: pytest.MonkeyP
     assert headers["Access-Control-Allow-Origin"] == ["https://shop.example"]
     assert headers["Vary"] == ["Origin"]
     reset_caches()
+
+
+@pytest.mark.parametrize("field", ["PDF", "XML"])
+def test_a_control_character_in_the_base64_is_a_400_naming_the_field(handler: Any, field: str) -> None:
+    # PDF and XML are base64, not text (RequestModel.binary_fields): the strict decoding refuses
+    # the character instead of the XML text rule, and names the field all the same.
+    body = {"Operation": "Combine", "PDF": b64(invoice_pdf()), "XML": b64(invoice_xml())}
+    body[field] = body[field][:8] + "\u0002" + body[field][8:]
+    result = handler(event(body), CTX)
+    assert result["statusCode"] == 400
+    answer = json.loads(result["body"])
+    assert answer["error"] == "invalid_request"
+    assert list(answer["info"]["fields"]) == [field]
+    assert answer["info"]["fields"][field].startswith("not valid base64")
