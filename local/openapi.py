@@ -117,6 +117,10 @@ def build_document(modules: dict[str, ModuleType], stack: Stack) -> dict[str, An
 
 
 def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder: bool, errors: Any) -> None:
+    from backoffice.http.openapi import REQUEST_HEADERS_KEY, header_parameters
+
+    if REQUEST_HEADERS_KEY in op:
+        op["parameters"] = [*op.get("parameters", []), *header_parameters(op.pop(REQUEST_HEADERS_KEY))]
     responses: dict[str, Any] = op["responses"]
     if route is not None and not op.get("tags"):
         op["tags"] = [route.function.removesuffix("Function").lower()]  # one group per function
