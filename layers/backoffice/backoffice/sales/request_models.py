@@ -15,12 +15,14 @@ from backoffice.models import INT_MAX, Integer, Number, RequestModel
 from backoffice.parties.addresses import AddressIn
 from backoffice.sales.calculation import MAX_POSITIONS
 from backoffice.sales.position_patch import PositionChange
+from backoffice.timestamps import utc_text
 
 MAX_PAYMENTS = 50
 
 
 def _timestamp(value: str) -> str:
-    """ISO 8601 date or time, with or without Z; answered as UTC with a trailing Z."""
+    """ISO 8601 date or time, with or without Z; answered as UTC with a trailing Z, written by the
+    one formatter (`timestamps.utc_text`: always four-digit years, 0001-01-01T00:00:00Z)."""
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
@@ -30,7 +32,11 @@ def _timestamp(value: str) -> str:
             raise ValueError("must be an ISO 8601 date or time, e.g. 2026-11-23T09:30:00Z") from None
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        return utc_text(parsed.replace(microsecond=0), "seconds")
+    except OverflowError:
+        # 0001-01-01T00:00:00+01:00 is a moment before the year 1 in UTC: no datetime holds it.
+        raise ValueError("must be a moment from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC") from None
 
 
 # varchar(n) of the contract: free text of at most n characters.
