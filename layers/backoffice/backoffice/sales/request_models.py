@@ -11,7 +11,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 
-from backoffice.models import INT_MAX, Integer, Number, RequestModel
+from backoffice.models import LONG_INTEGER, Number, RequestModel, SqlInt, TinyInt
 from backoffice.parties.addresses import AddressIn
 from backoffice.sales.calculation import MAX_POSITIONS
 from backoffice.sales.position_patch import PositionChange
@@ -84,7 +84,7 @@ Percent = Annotated[
     Field(ge=0, le=100, max_digits=7, decimal_places=4),
     WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.0001}),
 ]
-PositionNumber = Annotated[Integer, Field(ge=1, le=999_999)]
+PositionNumber = Annotated[int, Field(ge=1, le=999_999), LONG_INTEGER]
 
 
 class Payment(RequestModel):
@@ -114,8 +114,8 @@ class OrderHeader(RequestModel):
     WaehrAbk: Currency | None = None
     AuftKomment: Text255 | None = None
     KTNr: KTNrStr | None = None
-    StaoNr: Annotated[Integer, Field(ge=0, le=INT_MAX)] | None = None
-    KundBedTyp: Annotated[Integer, Field(ge=0, le=255)] | None = None
+    StaoNr: SqlInt | None = None
+    KundBedTyp: TinyInt | None = None
     AuftLiefKost: Money | None = None
 
 
