@@ -131,9 +131,10 @@ def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder:
     for status, resp in responses.items():
         if status == "204" or resp.get("content") == {}:
             resp.pop("content", None)
-    # What every route may answer besides its own: the layer (400, 500, 503), API Gateway (413),
-    # the authorizer (401, 403) and, where a body is read, the media type check (415).
-    shared = [400, 413, 500, 503]
+    # What every route may answer besides its own: the layer (400, 500, 503), API Gateway (413, and
+    # 431 for oversized headers), the authorizer (401, 403) and, where a body is read, the media
+    # type check (415).
+    shared = [400, 413, 431, 500, 503]
     if method in _BODY_METHODS:
         shared.append(415)
     if route is not None and route.authorized:

@@ -59,6 +59,11 @@ ERRORS: dict[int, str] = {
     412: "precondition_failed: the record is no longer the version If-Match names; read it again (ETag).",
     413: "payload_too_large: the request is larger than 6 MB.",
     415: "unsupported_media_type: send the body as application/json.",
+    431: (
+        "The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or"
+        " cookie, many headers): the request reaches no route. The local stack answers the error body"
+        " with invalid_request; in AWS the answer is API Gateway's own."
+    ),
     500: "internal_error: an unexpected error, logged; no trace in the body.",
     501: "not_implemented: the route is declared but not built yet.",
     503: "unavailable: the service is busy; retry after Retry-After seconds.",

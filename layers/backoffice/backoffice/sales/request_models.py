@@ -52,7 +52,17 @@ ArtNrStr = Annotated[str, StringConstraints(min_length=1, max_length=15, strip_w
 KTNrStr = Annotated[str, StringConstraints(min_length=1, max_length=6, strip_whitespace=True)]
 OffertNrStr = Annotated[str, StringConstraints(min_length=1, max_length=10, strip_whitespace=True)]
 VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, strip_whitespace=True)]
-Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_timestamp)]
+Timestamp = Annotated[
+    str,
+    StringConstraints(max_length=20),
+    AfterValidator(_timestamp),
+    Field(
+        description="An ISO 8601 date or date and time of at most 20 characters: 2026-11-23, 20261123,"
+        " 2026-W48-1, 2026-11-23T09:30, 2026-11-23T09:30:00Z, 2026-11-23T09:30+01, 20261123T093000Z;"
+        " no zone means UTC, fractions of a second are dropped. Answered as UTC, YYYY-MM-DDTHH:MM:SSZ"
+        " with four-digit years (0001-01-01T00:00:00Z), in the field of the same name ending in UTC."
+    ),
+]
 Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 # Quantities and amounts: at most 15 digits, 4 of them after the point (amounts: 2), so that every
