@@ -4,7 +4,7 @@ A handler passes the result as the route's `responses`, e.g.::
 
     @app.get("/www/kunden/<DebiNr>", summary="Read one", responses=documented(200, "KundeAntwort", errors=(404,)))
 
-The statuses every route shares (400, 401/403 behind the authorizer, 413, 415, 500, 503) are
+The statuses every route shares (400, 401/403 behind the authorizer, 413, 415, 431, 500, 503) are
 added by the generator (`make openapi`), so a route names only its own success and its own errors.
 
 A route names its answer's model instead of importing it: the models (SHAPE_MODULES) serve only the
