@@ -109,3 +109,18 @@ def test_the_customer_etag_changes_with_its_orders(config):
     assert again.status == 200
     assert again.headers["ETag"] != tag
     assert again.json()["data"]["Auftrag"][0]["AuftNr"] == "400001"
+
+
+def test_a_blank_or_malformed_if_match_is_a_400_and_changes_nothing(config):
+    customer()
+    for sent in ("", "  ", "3f2a", '"a" "b"'):
+        answer = patch(1, {"AdrVorname": "Annette"}, **{"If-Match": sent})
+        assert (answer.status, answer.json()) == (
+            400,
+            {
+                "error": "invalid_request",
+                "error_description": "The If-Match header must be * or a comma list of entity tags as ETag gives them.",
+                "info": {"fields": {"If-Match": 'e.g. "3f2a...": the ETag of the version read'}},
+            },
+        )
+    assert address_store.get_address(1)["Version"] == 1

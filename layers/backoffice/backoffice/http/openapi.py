@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from backoffice.http.responses import ENTITY_TAGS_PATTERN
+
 if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
@@ -100,13 +102,14 @@ REQUEST_HEADERS: dict[str, dict[str, Any]] = {
         "description": "1 to 255 characters chosen by the client: a retry with the same key (same caller, same"
         " path, query and body) gets the first answer again, byte for byte, and does nothing twice; the same"
         " key with another request is a 409. Kept 24 hours; failures are not kept.",
-        "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+        # \S: a key of blanks only is refused (platform.idempotency), so the document says so.
+        "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"\S"},
     },
     "If-Match": {
         "description": "Change the record only while it is this version (its ETag, compared strongly; several"
         " may be listed), else 412; `*` matches any existing record. Without it the change applies to the"
-        " current version.",
-        "schema": {"type": "string"},
+        " current version. Not a list of entity tags (blank included): 400.",
+        "schema": {"type": "string", "pattern": ENTITY_TAGS_PATTERN},
     },
     "If-None-Match": {
         "description": "The ETag of the version the client holds (or a list, or `*`): a 304 without body while"

@@ -51,7 +51,7 @@ from backoffice.errors import (
     UnsupportedMediaType,
 )
 from backoffice.http.request_body import base_url, decode_text_body, header
-from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers, if_match, matches
+from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers, if_match, matches, well_formed_tags
 from backoffice.json_codec import BodyRefused, dumps, loads
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
@@ -95,6 +95,13 @@ def precondition(app: APIGatewayRestResolver, tag_of: Callable[[int], str]) -> C
     that version's ETag): a 412 when the record is no longer the version the client names. The
     store calls it on each read and writes conditionally on that version, so no write slips between."""
     sent = header(app.current_event.raw_event, "If-Match")
+    if sent is not None and not well_formed_tags(sent):
+        # Refused before any work: a blank or malformed If-Match names no version, and taking it as
+        # absent would apply the change unconditionally, the one thing the client guarded against.
+        raise InvalidRequest(
+            "The If-Match header must be * or a comma list of entity tags as ETag gives them.",
+            {"If-Match": 'e.g. "3f2a...": the ETag of the version read'},
+        )
 
     def check(version: int) -> None:
         if not if_match(sent, tag_of(version)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from collections.abc import Sequence
 
 JSON_CONTENT_TYPE = "application/json; charset=iso-8859-1"
@@ -35,6 +36,16 @@ def version_tag(kind: str, key: object, version: int, *shown: object) -> str:
     """
     text = "\x1f".join(str(part) for part in (kind, key, version, *shown))
     return etag(hashlib.sha256(text.encode("utf-8")).hexdigest()[:32])
+
+
+# What an If-Match may say (RFC 9110, 13.1.1): `*`, or a comma list of entity tags, weak ones included.
+# One pattern for the check and for docs/openapi.json (ECMA and Python regex alike).
+ENTITY_TAGS_PATTERN = r'^\s*(\*|(W/)?"[^"\s]*"(\s*,\s*(W/)?"[^"\s]*")*)\s*$'
+
+
+def well_formed_tags(header_value: str) -> bool:
+    """Whether an If-Match value is `*` or a list of entity tags (an empty one is not)."""
+    return re.fullmatch(ENTITY_TAGS_PATTERN, header_value) is not None
 
 
 def if_match(header_value: str | None, tag: str) -> bool:
