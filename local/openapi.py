@@ -117,6 +117,10 @@ def build_document(modules: dict[str, ModuleType], stack: Stack) -> dict[str, An
 
 
 def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder: bool, errors: Any) -> None:
+    from backoffice.http.openapi import REQUEST_HEADERS_KEY, header_parameters
+
+    if REQUEST_HEADERS_KEY in op:
+        op["parameters"] = [*op.get("parameters", []), *header_parameters(op.pop(REQUEST_HEADERS_KEY))]
     responses: dict[str, Any] = op["responses"]
     if route is not None and not op.get("tags"):
         op["tags"] = [route.function.removesuffix("Function").lower()]  # one group per function
@@ -127,9 +131,10 @@ def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder:
     for status, resp in responses.items():
         if status == "204" or resp.get("content") == {}:
             resp.pop("content", None)
-    # What every route may answer besides its own: the layer (400, 500, 503), API Gateway (413),
-    # the authorizer (401, 403) and, where a body is read, the media type check (415).
-    shared = [400, 413, 500, 503]
+    # What every route may answer besides its own: the layer (400, 500, 503), API Gateway (413, and
+    # 431 for oversized headers), the authorizer (401, 403) and, where a body is read, the media
+    # type check (415).
+    shared = [400, 413, 431, 500, 503]
     if method in _BODY_METHODS:
         shared.append(415)
     if route is not None and route.authorized:

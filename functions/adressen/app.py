@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from backoffice.errors import InvalidRequest
-from backoffice.http.openapi import documented
+from backoffice.http.openapi import ETAG_HEADER, documented, request_headers, versioned_read
 from backoffice.http.resolver import (
     Body,
     Path,
@@ -15,8 +15,12 @@ from backoffice.http.resolver import (
     json_response,
     make_resolver,
     no_content,
+    once,
+    precondition,
     request_base,
+    tagged_response,
 )
+from backoffice.http.responses import version_tag
 from backoffice.links import link
 from backoffice.models import INT_MAX
 from backoffice.parties import address_store, customers
@@ -30,10 +34,16 @@ AdrNrPath = Annotated[int, Path(ge=1, le=INT_MAX)]
 @app.get(
     "/www/adressen/<AdrNr>",
     summary="Read an address",
-    responses=documented(200, "AdresseAntwort", description="The address", errors=(404,)),
+    responses=versioned_read("AdresseAntwort", description="The address"),
+    openapi_extensions=request_headers("If-None-Match"),
 )
 def read(AdrNr: AdrNrPath) -> Response[str]:
-    return json_response({"data": standalone_view(address_store.get_address(AdrNr))})
+    record = address_store.get_address(AdrNr)
+    return tagged_response(app, _tag(AdrNr, record["Version"]), lambda: {"data": standalone_view(record)})
+
+
+def _tag(adr_nr: int, version: int) -> str:
+    return version_tag("ADR", adr_nr, version)
 
 
 @app.get(
@@ -60,14 +70,19 @@ def list_for_customer(
 @app.patch(
     "/www/adressen/<AdrNr>",
     summary="Change fields of an address",
-    responses=documented(204, description="The address is changed", errors=(404, 409)),
+    responses=documented(204, description="The address is changed", errors=(404, 409, 412), headers=ETAG_HEADER),
+    openapi_extensions=request_headers("Idempotency-Key", "If-Match"),
 )
 def patch(AdrNr: AdrNrPath, body: Annotated[AddressPatch, Body()]) -> Response[str]:
     changes = body.changes()
     if not changes:
         raise InvalidRequest("The body names no field to change.", {"body": "no field given"})
-    address_store.patch_address(AdrNr, changes)
-    return no_content()
+    check = precondition(app, lambda version: _tag(AdrNr, version))
+
+    def _patch() -> Response[str]:
+        return no_content({"ETag": _tag(AdrNr, address_store.patch_address(AdrNr, changes, check))})
+
+    return once(app, "adressen-patch", _patch)
 
 
 def _q(field: str) -> Any:

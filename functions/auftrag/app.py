@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from backoffice.http.openapi import documented
+from backoffice.http.openapi import documented, request_headers, versioned_read
 from backoffice.http.resolver import (
     Body,
     Path,
@@ -12,10 +12,11 @@ from backoffice.http.resolver import (
     caller,
     created_response,
     entrypoint,
-    json_response,
     make_resolver,
     once,
+    tagged_response,
 )
+from backoffice.http.responses import version_tag
 from backoffice.sales import orders
 from backoffice.sales.request_models import OrderConvert, OrderCreate
 
@@ -26,11 +27,14 @@ app = make_resolver()
     "/www/auftrag",
     summary="Create an order (stock reserved, REST_Auft raised)",
     responses=documented(201, "AuftragErstellt", description="The order is stored", errors=(409,)),
+    openapi_extensions=request_headers("Idempotency-Key"),
 )
 def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
     who = caller(app)
-    return created_response(
-        once(app, "auftrag-post", lambda: {"data": {"AuftNr": orders.create_order(body, who.user, who.webshop)}})
+    return once(
+        app,
+        "auftrag-post",
+        lambda: created_response({"data": {"AuftNr": orders.create_order(body, who.user, who.webshop)}}),
     )
 
 
@@ -38,23 +42,27 @@ def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
     "/www/auftrag",
     summary="Convert a quotation into an order",
     responses=documented(201, "AuftragUmgewandelt", description="The order is stored", errors=(404, 409)),
+    openapi_extensions=request_headers("Idempotency-Key"),
 )
 def convert(body: Annotated[OrderConvert, Body()]) -> Response[str]:
     user = caller(app).user
 
-    def _convert() -> dict[str, Any]:
-        return {"count": 1, "success": True, "data": {"AuftNr": orders.convert_quotation(body, user)}}
+    def _convert() -> Response[str]:
+        return created_response({"count": 1, "success": True, "data": {"AuftNr": orders.convert_quotation(body, user)}})
 
-    return created_response(once(app, "auftrag-put", _convert))
+    return once(app, "auftrag-put", _convert)
 
 
 @app.get(
     "/www/auftrag/<AuftNr>",
     summary="Read an order",
-    responses=documented(200, "AuftragAntwort", errors=(404,)),
+    responses=versioned_read("AuftragAntwort"),
+    openapi_extensions=request_headers("If-None-Match"),
 )
 def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
-    return json_response({"data": orders.read_order(AuftNr)})
+    stored = orders.get_order(AuftNr)
+    tag = version_tag("AUFTRAG", AuftNr, stored.version)
+    return tagged_response(app, tag, lambda: {"data": orders.order_view(stored)})
 
 
 lambda_handler = entrypoint(app)

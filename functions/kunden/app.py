@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from backoffice.http.openapi import documented
+from backoffice.http.openapi import documented, request_headers, versioned_read
 from backoffice.http.resolver import (
     Body,
     Path,
@@ -13,11 +13,12 @@ from backoffice.http.resolver import (
     caller,
     created_response,
     entrypoint,
-    json_response,
     make_resolver,
     once,
     request_base,
+    tagged_response,
 )
+from backoffice.http.responses import version_tag
 from backoffice.parties import customers, order_list
 
 app = make_resolver()
@@ -30,20 +31,22 @@ MAX_ORDERS = 1000
     "/www/kunden",
     summary="Create a customer with its addresses",
     responses=documented(201, "KundeErstellt", description="The customer is stored", errors=(409,)),
+    openapi_extensions=request_headers("Idempotency-Key"),
 )
 def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
     user = caller(app).user
 
-    def _create() -> dict[str, object]:
-        return {"data": {"DebiNr": customers.create_customer(body, user)}}
+    def _create() -> Response[str]:
+        return created_response({"data": {"DebiNr": customers.create_customer(body, user)}})
 
-    return created_response(once(app, "kunden-post", _create))
+    return once(app, "kunden-post", _create)
 
 
 @app.get(
     "/www/kunden/<DebiNr>",
     summary="Read a customer with its latest orders",
-    responses=documented(200, "KundeAntwort", description="The customer", errors=(404,)),
+    responses=versioned_read("KundeAntwort", description="The customer"),
+    openapi_extensions=request_headers("If-None-Match"),
 )
 def read(
     DebiNr: Annotated[str, Path(min_length=1, max_length=8)],
@@ -52,7 +55,11 @@ def read(
 ) -> Response[str]:
     item = customers.get_customer(DebiNr)
     orders = order_list.latest(DebiNr, order, status)
-    return json_response({"data": customers.customer_view(item, orders, request_base(app))})
+    base = request_base(app)
+    # The answer shows the customer's orders too: the tag changes with them (and with the links' base).
+    shown = [(o.AuftNr, o.PlanStatus, o.AuftErfUTC) for o in orders]
+    tag = version_tag("KUNDE", DebiNr, int(item.get("Version") or 0), shown, base)
+    return tagged_response(app, tag, lambda: {"data": customers.customer_view(item, orders, base)})
 
 
 lambda_handler = entrypoint(app)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from backoffice.errors import NotAcceptable
-from backoffice.http.openapi import documented, error_responses
+from backoffice.http.openapi import documented, error_responses, request_headers
 from backoffice.http.resolver import (
     Path,
     Response,
@@ -43,19 +43,18 @@ PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
         **CONFLICT,
         **documented(200, "RechnungAntwort", description="The invoice was issued before"),
     },
+    openapi_extensions=request_headers("Idempotency-Key"),
 )
 def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
-    def _issue() -> dict[str, Any]:
+    def _issue() -> Response[str]:
         issued = issue.issue(AuftNr)
-        return {"status": 201 if issued.created else 200, "RechNr": issued.record["RechNr"]}
+        record = issue.read_record(AuftNr, consistent=True)
+        if record is None or record["RechNr"] != issued.record["RechNr"]:
+            raise RuntimeError(f"invoice {issued.record['RechNr']} of order {AuftNr} is not recorded")
+        return created_response(issue.head_view(record, request_base(app)), status=201 if issued.created else 200)
 
-    # The idempotency store keeps only the status: its JSON would turn the amounts into strings, so
-    # a replay answers from the invoice record, which never changes once written.
-    answer = once(app, "rechnung-post", _issue, body={"AuftNr": AuftNr})
-    record = issue.read_record(AuftNr, consistent=True)
-    if record is None or record["RechNr"] != answer["RechNr"]:
-        raise RuntimeError(f"invoice {answer['RechNr']} of order {AuftNr} is not recorded")
-    return created_response(issue.head_view(record, request_base(app)), status=int(answer["status"]))
+    # A replay is the first answer's text (backoffice.http.resolver.once): exact decimals stay numbers.
+    return once(app, "rechnung-post", _issue, payload={"AuftNr": AuftNr})
 
 
 # text/xml is the XML too; the order breaks ties, so */* (or no Accept) is the PDF a browser link wants.

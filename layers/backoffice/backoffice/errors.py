@@ -61,6 +61,12 @@ class Conflict(ApiError):
     status, code = 409, "conflict"
 
 
+class PreconditionFailed(ApiError):
+    """412: the record is no longer the version the client's If-Match names."""
+
+    status, code = 412, "precondition_failed"
+
+
 class PayloadTooLarge(ApiError):
     status, code = 413, "payload_too_large"
 

@@ -9,6 +9,7 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    Field,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
@@ -77,7 +78,7 @@ def _number(value: Any) -> Any:
 Number = Annotated[Decimal, BeforeValidator(_number), WithJsonSchema({"type": "number"})]
 
 
-# The contract's `int` is a SQL int (32-bit signed); a field states its own bounds with Field(ge, le).
+# The contract's `int` is a SQL int (32-bit signed); a field states its own bounds (SqlInt, TinyInt ...).
 INT_MAX = 2**31 - 1
 _BEYOND = 10**40
 
@@ -90,8 +91,15 @@ def _long_integer(value: Any) -> Any:
     return value
 
 
-# An integer of a request: JSON integers only (strict), bounded by the field.
-Integer = Annotated[int, BeforeValidator(_long_integer)]
+# An integer of a request: JSON integers only (strict), with its bounds *before* this validator, as
+# `Annotated[int, Field(ge=..., le=...), LONG_INTEGER]`. Bounds after it (`Annotated[Annotated[int,
+# LONG_INTEGER], Field(ge=0)]`) are checked all the same, but pydantic can no longer put them on the
+# integer's schema and writes them into docs/openapi.json as its own keys `ge`/`le`, which no JSON
+# Schema tool reads; before it, they are `minimum`/`maximum`.
+LONG_INTEGER = BeforeValidator(_long_integer)
+# The contract's `int` (a SQL int, here never negative) and `tinyint`.
+SqlInt = Annotated[int, Field(ge=0, le=INT_MAX), LONG_INTEGER]
+TinyInt = Annotated[int, Field(ge=0, le=255), LONG_INTEGER]
 
 
 def _not_boolean(value: Any) -> Any:

@@ -39,9 +39,18 @@ def article_partition(art_nr: str) -> tuple[dict[str, Any] | None, list[dict[str
     return article, stock, media
 
 
-def article_head(art_nr: str) -> dict[str, Any] | None:
-    """The article item alone (no stock, no media): one GetItem."""
-    return dynamo.get_item(*articles.article_key(art_nr))
+def article_webshops(art_nr: str) -> set[str] | None:
+    """The webshops the article is published for (articles.webshops), None when there is no such
+    article: one GetItem that returns only the article's attributes, whatever else it holds.
+
+    The visibility is decided on this small read before anything else is read, so that an article
+    hidden from the caller costs what a missing one costs: reading its whole partition (texts,
+    prices, stock, media) first made a hidden article's 404 take twice the time of an unknown one's,
+    which told a webshop user which numbers exist (docs/decisions.md, issue 22).
+    """
+    # PK too: an article without attributes is still found (the projection would return nothing else).
+    head = dynamo.get_item(*articles.article_key(art_nr), attributes=("PK", articles.ATTRIBUTES))
+    return None if head is None else articles.webshops(head)
 
 
 def articles_by_number(art_nrs: list[str]) -> dict[str, dict[str, Any]]:

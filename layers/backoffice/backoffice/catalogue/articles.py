@@ -21,6 +21,8 @@ MEDIA_PREFIX = "MEDIA#"
 BASE_UNIT = "-"  # the VPE part of a stock key when the article has no VPE
 DEFAULT_LANGUAGE = "ger"
 RESTWEBSHOP = "RESTWEBSHOP"
+# The member of an article item that lists its attributes (PHKey, Contents), RESTWEBSHOP among them.
+ATTRIBUTES = "attributes"
 
 # The scalar members of the read shape, in the contract's order.
 SCALAR_FIELDS = (

@@ -72,9 +72,18 @@ def _shape(article: dict[str, Any], ctx: ReadContext, stock: list[dict[str, Any]
 def visible_article(
     art_nr: str, webshop: str | None
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(article, stock, media) of an article the caller may see; a hidden one is a 404 as well."""
-    article, stock, records = article_store.article_partition(art_nr)
-    if article is None or not articles.visible_to(articles.webshops(article), webshop):
+    """(article, stock, media) of an article the caller may see; a hidden one is a 404 as well.
+
+    Hidden and unknown do the same work: one small read of the visibility (article_webshops),
+    and only a visible article's partition is read after it.
+    """
+    shops = article_store.article_webshops(art_nr)
+    article: dict[str, Any] | None = None
+    stock: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []
+    if shops is not None and articles.visible_to(shops, webshop):
+        article, stock, records = article_store.article_partition(art_nr)
+    if article is None:  # unknown, hidden, or deleted between the two reads
         raise NotFound(f"There is no article {art_nr}.")
     return article, stock, records
 
@@ -82,13 +91,13 @@ def visible_article(
 def visible_media_record(id_key: int, webshop: str | None) -> dict[str, Any] | None:
     """The media record if its article is visible to the caller; None when unknown or hidden.
 
-    Both cases do the same two reads (the record, then an article head; for an unknown IDKey the
-    head of an article number that cannot exist), so that the time of the answer does not tell
-    a hidden article from a missing one either.
+    Both cases do the same two reads (the record, then the article's visibility; for an unknown
+    IDKey that of an article number that cannot exist), so that the time of the answer does not
+    tell a hidden article from a missing one either.
     """
     record = article_store.media_record(id_key)
-    article = article_store.article_head(str(record["ArtNr"]) if record else "")
-    if record is None or article is None or not articles.visible_to(articles.webshops(article), webshop):
+    shops = article_store.article_webshops(str(record["ArtNr"]) if record else "")
+    if record is None or shops is None or not articles.visible_to(shops, webshop):
         return None
     return record
 

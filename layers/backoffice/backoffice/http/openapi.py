@@ -4,7 +4,7 @@ A handler passes the result as the route's `responses`, e.g.::
 
     @app.get("/www/kunden/<DebiNr>", summary="Read one", responses=documented(200, "KundeAntwort", errors=(404,)))
 
-The statuses every route shares (400, 401/403 behind the authorizer, 413, 415, 500, 503) are
+The statuses every route shares (400, 401/403 behind the authorizer, 413, 415, 431, 500, 503) are
 added by the generator (`make openapi`), so a route names only its own success and its own errors.
 
 A route names its answer's model instead of importing it: the models (SHAPE_MODULES) serve only the
@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from backoffice.http.responses import ENTITY_TAGS_PATTERN
 
 if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler import APIGatewayRestResolver
@@ -56,8 +58,14 @@ ERRORS: dict[int, str] = {
     404: "not_found: no such record or route.",
     406: "not_acceptable: the Accept header names no representation the route has.",
     409: "conflict: the record changed or the operation was done already.",
+    412: "precondition_failed: the record is no longer the version If-Match names; read it again (ETag).",
     413: "payload_too_large: the request is larger than 6 MB.",
     415: "unsupported_media_type: send the body as application/json.",
+    431: (
+        "The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or"
+        " cookie, many headers): the request reaches no route. The local stack answers the error body"
+        " with invalid_request; in AWS the answer is API Gateway's own."
+    ),
     500: "internal_error: an unexpected error, logged; no trace in the body.",
     501: "not_implemented: the route is declared but not built yet.",
     503: "unavailable: the service is busy; retry after Retry-After seconds.",
@@ -74,6 +82,64 @@ CREATED_HEADERS: dict[str, Any] = {
     "Content-MD5": {"description": "Base64 of the MD5 of the body bytes.", "schema": {"type": "string"}},
     "Content-Length": {"description": "Length of the body in bytes.", "schema": {"type": "integer"}},
 }
+
+
+# The record's version on reads of records that clients change (http.responses.version_tag).
+ETAG_HEADER: dict[str, Any] = {
+    "ETag": {
+        "description": "The record's version, a strong entity tag that changes exactly when the record does:"
+        " send it as If-Match with a PATCH, or as If-None-Match to read again.",
+        "schema": {"type": "string"},
+    }
+}
+
+# The request headers a route honours, declared with `request_headers(...)` and put in place as
+# header parameters by `make openapi` (local/openapi.py): powertools documents only the headers a
+# route takes as arguments, and these are read by the layer, not by the route's signature.
+REQUEST_HEADERS_KEY = "x-request-headers"
+REQUEST_HEADERS: dict[str, dict[str, Any]] = {
+    "Idempotency-Key": {
+        "description": "1 to 255 characters chosen by the client: a retry with the same key (same caller, same"
+        " path, query and body) gets the first answer again, byte for byte, and does nothing twice; the same"
+        " key with another request is a 409. Kept 24 hours; failures are not kept.",
+        # \S: a key of blanks only is refused (platform.idempotency), so the document says so.
+        "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"\S"},
+    },
+    "If-Match": {
+        "description": "Change the record only while it is this version (its ETag, compared strongly; several"
+        " may be listed), else 412; `*` matches any existing record. Without it the change applies to the"
+        " current version. Not a list of entity tags (blank included): 400.",
+        "schema": {"type": "string", "pattern": ENTITY_TAGS_PATTERN},
+    },
+    "If-None-Match": {
+        "description": "The ETag of the version the client holds (or a list, or `*`): a 304 without body while"
+        " it is current.",
+        "schema": {"type": "string"},
+    },
+}
+
+
+def request_headers(*names: str) -> dict[str, Any]:
+    """A route's `openapi_extensions=`: the request headers of REQUEST_HEADERS it honours."""
+    unknown = set(names) - set(REQUEST_HEADERS)
+    if unknown:
+        raise LookupError(f"no documented request header {sorted(unknown)}")
+    return {REQUEST_HEADERS_KEY: list(names)}
+
+
+def header_parameters(names: Iterable[str]) -> list[dict[str, Any]]:
+    """The OpenAPI parameters of request headers named by `request_headers`."""
+    return [{"name": name, "in": "header", "required": False, **REQUEST_HEADERS[name]} for name in names]
+
+
+def versioned_read(model: str, description: str = "Success", errors: Iterable[int] = (404,)) -> dict[int, Any]:
+    """The `responses=` of a read of a record that clients change: 200 with ETag, 304 for If-None-Match."""
+    return {
+        **documented(200, model, description=description, errors=errors, headers=ETAG_HEADER),
+        **documented(
+            304, description="Not modified: If-None-Match names the current ETag; no body.", headers=ETAG_HEADER
+        ),
+    }
 
 
 class ErrorBody(BaseModel):

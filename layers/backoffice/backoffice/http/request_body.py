@@ -106,6 +106,20 @@ def body_bytes(event: dict[str, Any]) -> bytes:
     return body.encode("utf-8", "surrogatepass")
 
 
+def _json_text_type(event: dict[str, Any]) -> None:
+    """The Content-Type of a JSON request, as the routes see it after decoding: `application/json`.
+
+    Media types and the charset parameter are case-insensitive (RFC 9110, 8.3.1), and decided here;
+    powertools' validation compares the header with a case-sensitive prefix, so `APPLICATION/JSON`
+    (or `application/problem+json`) would be its 415. The body is text once this module has
+    decoded it, so the charset has done its work too.
+    """
+    for field in ("headers", "multiValueHeaders"):
+        headers = event.get(field) or {}
+        for name in [name for name in headers if name.lower() == "content-type"]:
+            headers[name] = ["application/json"] if field == "multiValueHeaders" else "application/json"
+
+
 def decode_text_body(event: dict[str, Any]) -> None:
     """Replace a JSON event's body by its text, decoded by its charset; refuse what cannot be read."""
     body: Any = event.get("body")
@@ -116,10 +130,13 @@ def decode_text_body(event: dict[str, Any]) -> None:
     raw = b"" if ascii_text else body_bytes(event)
     size = len(body) if ascii_text else len(raw)
     kind, charset = media_type(header(event, "content-type"))
+    json_kind = kind == "application/json" or kind.endswith("+json")
+    if json_kind:
+        _json_text_type(event)
     if not size:
         event["body"], event["isBase64Encoded"] = None, False
         return
-    if kind and kind != "application/json" and not kind.endswith("+json"):
+    if kind and not json_kind:
         raise UnsupportedMediaType(
             f"Content-Type {kind} is not accepted; send application/json.", {"content_type": kind}
         )

@@ -46,11 +46,12 @@ from backoffice.errors import (
     InvalidRequest,
     NotFound,
     NotImplementedYet,
+    PreconditionFailed,
     Unavailable,
     UnsupportedMediaType,
 )
 from backoffice.http.request_body import base_url, decode_text_body, header
-from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers
+from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers, if_match, matches, well_formed_tags
 from backoffice.json_codec import BodyRefused, dumps, loads
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
@@ -77,8 +78,39 @@ def created_response(payload: Any, status: int = 201) -> Response[str]:
     return Response(status, JSON_CONTENT_TYPE, body, headers=create_headers(body.encode("ascii")))
 
 
-def no_content() -> Response[str]:
-    return Response(204, None, "")
+def no_content(headers: dict[str, str] | None = None) -> Response[str]:
+    return Response(204, None, "", headers=headers)
+
+
+def tagged_response(app: APIGatewayRestResolver, tag: str, payload: Callable[[], Any]) -> Response[str]:
+    """A read of a record with its ETag; a 304 without body when If-None-Match names that tag."""
+    headers = {"ETag": tag}
+    if matches(header(app.current_event.raw_event, "If-None-Match"), tag):
+        return Response(304, None, "", headers=headers)
+    return json_response(payload(), headers=headers)
+
+
+def precondition(app: APIGatewayRestResolver, tag_of: Callable[[int], str]) -> Callable[[int], None]:
+    """The If-Match of the request as a check of the version a PATCH has read (`tag_of(version)` is
+    that version's ETag): a 412 when the record is no longer the version the client names. The
+    store calls it on each read and writes conditionally on that version, so no write slips between."""
+    sent = header(app.current_event.raw_event, "If-Match")
+    if sent is not None and not well_formed_tags(sent):
+        # Refused before any work: a blank or malformed If-Match names no version, and taking it as
+        # absent would apply the change unconditionally, the one thing the client guarded against.
+        raise InvalidRequest(
+            "The If-Match header must be * or a comma list of entity tags as ETag gives them.",
+            {"If-Match": 'e.g. "3f2a...": the ETag of the version read'},
+        )
+
+    def check(version: int) -> None:
+        if not if_match(sent, tag_of(version)):
+            raise PreconditionFailed(
+                "The record has changed since the version If-Match names; read it again.",
+                {"If-Match": sent, "ETag": tag_of(version)},
+            )
+
+    return check
 
 
 def proxy_result(response: Response) -> dict[str, Any]:
@@ -299,17 +331,32 @@ def caller(app: APIGatewayRestResolver) -> Caller:
 
 
 def once(
-    app: APIGatewayRestResolver, operation: str, create: Callable[[], dict[str, Any]], body: Any = None
-) -> dict[str, Any]:
-    """The route's `create` run once per `Idempotency-Key` of its caller (platform/idempotency): a
-    retry gets the first answer. `body` is what a retry must repeat (default: the JSON body)."""
-    # Imported on use: only the creating routes pay for the idempotency layer at their cold start.
+    app: APIGatewayRestResolver, operation: str, answer: Callable[[], Response[str]], payload: Any = None
+) -> Response[str]:
+    """The route's `answer` run once per `Idempotency-Key` of its caller (platform/idempotency): a
+    retry gets the first answer again, byte for byte (status, body text, the route's headers).
+
+    The answer is kept as the text the client got, not as the payload it was made of: kept as a
+    payload, powertools' JSON would turn exact decimals into strings ("16.50" for 16.50).
+    `payload` is what a retry must repeat; by default the path, the query and the JSON body, so that
+    one key sent to PATCH two different records is refused as another request, not replayed.
+    """
+    # Imported on use: only the writing routes pay for the idempotency layer at their cold start.
     from backoffice.platform.idempotency import HEADER, run_once
 
     event = app.current_event
+
+    def _run() -> dict[str, Any]:
+        response = answer()
+        headers = {name: value for name, value in response.headers.items() if isinstance(value, str)}
+        return {"status": response.status_code, "body": response.body or "", "headers": headers}
+
+    if payload is None:
+        query = event.query_string_parameters or {}
+        payload = {"path": event.path, "query": dict(sorted(query.items())), "body": event.json_body}
     key = header(event.raw_event, HEADER)
-    payload = event.json_body if body is None else body
-    return run_once(operation, key, payload, create, app.lambda_context, caller=caller(app).user)
+    kept = run_once(operation, key, payload, _run, app.lambda_context, caller=caller(app).user)
+    return Response(int(kept["status"]), None, str(kept["body"]), headers=dict(kept["headers"]))
 
 
 def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], dict[str, Any]]:

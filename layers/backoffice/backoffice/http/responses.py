@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 from collections.abc import Sequence
 
 JSON_CONTENT_TYPE = "application/json; charset=iso-8859-1"
@@ -22,6 +23,37 @@ def create_headers(body: bytes) -> dict[str, str]:
 def etag(digest_hex: str) -> str:
     """A strong entity tag of a representation's digest."""
     return f'"{digest_hex}"'
+
+
+def version_tag(kind: str, key: object, version: int, *shown: object) -> str:
+    """The strong entity tag of a record's version (orders, quotations, customers, addresses).
+
+    Made of the record's identity and Version, not of the body bytes: a PATCH that changes a field
+    and a second one that changes it back give a third tag, so an If-Match taken before both never
+    matches again (with a digest of the body it would, and the client would overwrite unseen
+    changes). `shown`: whatever else the answer shows (a customer's orders), so that the tag also
+    changes when that does. Hashed, so a client takes it as opaque.
+    """
+    text = "\x1f".join(str(part) for part in (kind, key, version, *shown))
+    return etag(hashlib.sha256(text.encode("utf-8")).hexdigest()[:32])
+
+
+# What an If-Match may say (RFC 9110, 13.1.1): `*`, or a comma list of entity tags, weak ones included.
+# One pattern for the check and for docs/openapi.json (ECMA and Python regex alike).
+ENTITY_TAGS_PATTERN = r'^\s*(\*|(W/)?"[^"\s]*"(\s*,\s*(W/)?"[^"\s]*")*)\s*$'
+
+
+def well_formed_tags(header_value: str) -> bool:
+    """Whether an If-Match value is `*` or a list of entity tags (an empty one is not)."""
+    return re.fullmatch(ENTITY_TAGS_PATTERN, header_value) is not None
+
+
+def if_match(header_value: str | None, tag: str) -> bool:
+    """If-Match (RFC 9110, 13.1.1) of an existing record: absent or `*` match; otherwise one of the
+    listed tags must be this one, compared strongly (a weak tag never matches)."""
+    if header_value is None or header_value.strip() == "*":
+        return True
+    return tag in (candidate.strip() for candidate in header_value.split(","))
 
 
 def matches(if_none_match: str | None, tag: str) -> bool:

@@ -11,6 +11,7 @@ Items (single table):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,10 +112,20 @@ def addresses_of(debi_nr: str) -> list[tuple[dict[str, Any], list[str]]]:
     return [(record, roles[record["AdrNr"]]) for record in records]
 
 
-def patch_address(adr_nr: int, changes: dict[str, Any]) -> None:
-    """Apply a PATCH, conditional on the version read: a concurrent write makes it re-read and re-apply."""
+def _any_version(version: int) -> None:
+    """The precondition of a PATCH without If-Match: any version will do."""
+
+
+def patch_address(adr_nr: int, changes: dict[str, Any], precondition: Callable[[int], None] = _any_version) -> int:
+    """Apply a PATCH, conditional on the version read: a concurrent write makes it re-read and re-apply.
+
+    `precondition(version)` raises when the version read is not the one the client meant (its
+    If-Match); checked on every read, so the conditional write never applies to another version.
+    The address's new Version.
+    """
     for _ in range(PATCH_ATTEMPTS):
         stored = get_address(adr_nr, consistent=True)
+        precondition(stored["Version"])
         fields, problems = patched(stored, changes)
         if problems:
             raise InvalidRequest("The address would not be valid after this change.", problems)
@@ -128,7 +139,7 @@ def patch_address(adr_nr: int, changes: dict[str, Any]) -> None:
         ops += [dynamo.delete_op(pk, sk) for pk, sk in gone]
         try:
             dynamo.transact_write(ops)
-            return
+            return int(version) + 1
         except ClientError as err:
             if not dynamo.is_condition_failure(err):
                 raise

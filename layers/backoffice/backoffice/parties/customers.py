@@ -12,7 +12,7 @@ from pydantic import AfterValidator, ConfigDict, Field
 
 from backoffice.errors import NotFound
 from backoffice.links import link
-from backoffice.models import INT_MAX, Integer, RequestModel
+from backoffice.models import RequestModel, SqlInt
 from backoffice.parties import address_store, order_list, reference
 from backoffice.parties.addresses import AddressIn, Language, check_addresses
 from backoffice.parties.customer_keys import CUSTOMER_SK, customer_pk
@@ -76,7 +76,7 @@ class CustomerData(RequestModel):
     Kommentar: str | None = Field(default=None, max_length=255)
     SteuerNummer: str | None = Field(default=None, max_length=20)
     FirmenURL: str | None = Field(default=None, max_length=20)
-    KreditLimit: Annotated[Integer, Field(ge=0, le=INT_MAX)] = 0
+    KreditLimit: SqlInt = 0
     ZahlungsMethode: (
         Annotated[
             str,

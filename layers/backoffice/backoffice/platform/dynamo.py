@@ -46,8 +46,13 @@ def key(pk: str, sk: str) -> dict[str, Any]:
     return {"PK": {"S": pk}, "SK": {"S": sk}}
 
 
-def get_item(pk: str, sk: str, consistent: bool = False) -> dict[str, Any] | None:
-    resp = client("dynamodb").get_item(TableName=table_name(), Key=key(pk, sk), ConsistentRead=consistent)
+def get_item(pk: str, sk: str, consistent: bool = False, attributes: Sequence[str] = ()) -> dict[str, Any] | None:
+    """One item, None when there is none; `attributes`: only these are returned (a projection)."""
+    params: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk), "ConsistentRead": consistent}
+    if attributes:
+        params["ProjectionExpression"] = ", ".join(f"#p{n}" for n in range(len(attributes)))
+        params["ExpressionAttributeNames"] = {f"#p{n}": name for n, name in enumerate(attributes)}
+    resp = client("dynamodb").get_item(**params)
     return from_attrs(resp["Item"]) if "Item" in resp else None
 
 

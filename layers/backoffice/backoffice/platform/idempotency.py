@@ -1,4 +1,4 @@
-"""Idempotent creates: the `Idempotency-Key` header of POST/PUT makes a retry return the first answer.
+"""Idempotent writes: the `Idempotency-Key` header of POST/PUT/PATCH makes a retry return the first answer.
 
 Powertools Idempotency keeps the answers in the idempotency table. A retry while the first
 request still runs is a 409, and so is the same key with another body. A failure (an exception)

@@ -217,6 +217,11 @@ def _converted_marker(offert_nr: str, auft_nr: str, version: int) -> dict[str, A
     )
 
 
-def read_order(auft_nr: str) -> dict[str, Any]:
-    """GET /www/auftrag/{AuftNr}: one Query."""
-    return document_store.read_shape(document_store.existing(document_store.ORDER, auft_nr))
+def get_order(auft_nr: str) -> document_store.Stored:
+    """The stored order (one Query), or a 404."""
+    return document_store.existing(document_store.ORDER, auft_nr)
+
+
+def order_view(stored: document_store.Stored) -> dict[str, Any]:
+    """The read shape of GET /www/auftrag/{AuftNr}."""
+    return document_store.read_shape(stored)

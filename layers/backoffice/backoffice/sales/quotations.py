@@ -7,6 +7,7 @@ so two concurrent patches both take effect and none is silently lost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -71,8 +72,23 @@ def get_quotation(offert_nr: str, consistent: bool = False) -> document_store.St
     return document_store.existing(document_store.QUOTATION, offert_nr, consistent)
 
 
-def patch_quotation(offert_nr: str, kund_nr: str | None, body: QuotationPatch, webshop: str | None) -> dict[str, Any]:
-    """Apply a PATCH; conditional on the version read, re-applied when another write came first."""
+def _any_version(version: int) -> None:
+    """The precondition of a PATCH without If-Match: any version will do."""
+
+
+def patch_quotation(
+    offert_nr: str,
+    kund_nr: str | None,
+    body: QuotationPatch,
+    webshop: str | None,
+    precondition: Callable[[int], None] = _any_version,
+) -> tuple[dict[str, Any], int]:
+    """Apply a PATCH; conditional on the version read, re-applied when another write came first.
+
+    `precondition(version)` raises when the version read is not the one the client meant (its
+    If-Match): checked on every read, so a write that came first makes the re-read fail it, and the
+    write itself is conditional on that version. The quotation's view and its new Version.
+    """
     header_nr = body.GrundDaten.KundNr if body.GrundDaten else None
     if kund_nr and header_nr and kund_nr != header_nr:
         raise InvalidRequest(
@@ -82,8 +98,9 @@ def patch_quotation(offert_nr: str, kund_nr: str | None, body: QuotationPatch, w
     given = check_addresses(given_addresses(body.Adressen))
     for attempt in range(PATCH_ATTEMPTS):
         stored = get_quotation(offert_nr, consistent=True)
+        precondition(stored.version)
         try:
-            return _apply(stored, target, body, given, webshop)
+            return _apply(stored, target, body, given, webshop), stored.version + 1
         except ClientError as exc:
             if not dynamo.is_condition_failure(exc):
                 raise

@@ -12,17 +12,19 @@ from typing import Annotated
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from backoffice.models import INT_MAX, Integer, Number, RequestModel
+from backoffice.models import LONG_INTEGER, Number, RequestModel, SqlInt, TinyInt
 from backoffice.money import MAX_DOCUMENT_TOTAL, MAX_QUANTITY, MAX_UNIT_PRICE
 from backoffice.parties.addresses import AddressIn
 from backoffice.sales.calculation import MAX_POSITIONS
 from backoffice.sales.position_patch import PositionChange
+from backoffice.timestamps import utc_text
 
 MAX_PAYMENTS = 50
 
 
 def _timestamp(value: str) -> str:
-    """ISO 8601 date or time, with or without Z; answered as UTC with a trailing Z."""
+    """ISO 8601 date or time, with or without Z; answered as UTC with a trailing Z, written by the
+    one formatter (`timestamps.utc_text`: always four-digit years, 0001-01-01T00:00:00Z)."""
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
@@ -32,7 +34,11 @@ def _timestamp(value: str) -> str:
             raise ValueError("must be an ISO 8601 date or time, e.g. 2026-11-23T09:30:00Z") from None
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        return utc_text(parsed.replace(microsecond=0), "seconds")
+    except OverflowError:
+        # 0001-01-01T00:00:00+01:00 is a moment before the year 1 in UTC: no datetime holds it.
+        raise ValueError("must be a moment from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC") from None
 
 
 # varchar(n) of the contract: free text of at most n characters.
@@ -48,7 +54,17 @@ ArtNrStr = Annotated[str, StringConstraints(min_length=1, max_length=15, strip_w
 KTNrStr = Annotated[str, StringConstraints(min_length=1, max_length=6, strip_whitespace=True)]
 OffertNrStr = Annotated[str, StringConstraints(min_length=1, max_length=10, strip_whitespace=True)]
 VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, strip_whitespace=True)]
-Timestamp = Annotated[str, StringConstraints(max_length=20), AfterValidator(_timestamp)]
+Timestamp = Annotated[
+    str,
+    StringConstraints(max_length=20),
+    AfterValidator(_timestamp),
+    Field(
+        description="An ISO 8601 date or date and time of at most 20 characters: 2026-11-23, 20261123,"
+        " 2026-W48-1, 2026-11-23T09:30, 2026-11-23T09:30:00Z, 2026-11-23T09:30+01, 20261123T093000Z;"
+        " no zone means UTC, fractions of a second are dropped. Answered as UTC, YYYY-MM-DDTHH:MM:SSZ"
+        " with four-digit years (0001-01-01T00:00:00Z), in the field of the same name ending in UTC."
+    ),
+]
 Currency = Annotated[str, StringConstraints(min_length=3, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 Country = Annotated[str, StringConstraints(min_length=2, max_length=4, pattern=r"^[A-Za-z]+$", to_upper=True)]
 # Quantities and amounts: at most 15 digits, 4 of them after the point (amounts: 2), so that every
@@ -107,7 +123,7 @@ Percent = Annotated[
     Field(ge=0, le=100, max_digits=7, decimal_places=4),
     WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.0001}),
 ]
-PositionNumber = Annotated[Integer, Field(ge=1, le=999_999)]
+PositionNumber = Annotated[int, Field(ge=1, le=999_999), LONG_INTEGER]
 
 
 class Payment(RequestModel):
@@ -137,8 +153,8 @@ class OrderHeader(RequestModel):
     WaehrAbk: Currency | None = None
     AuftKomment: Text255 | None = None
     KTNr: KTNrStr | None = None
-    StaoNr: Annotated[Integer, Field(ge=0, le=INT_MAX)] | None = None
-    KundBedTyp: Annotated[Integer, Field(ge=0, le=255)] | None = None
+    StaoNr: SqlInt | None = None
+    KundBedTyp: TinyInt | None = None
     AuftLiefKost: Money | None = None
 
 
