@@ -36,7 +36,13 @@ def test_schemathesis_finds_nothing(local_stack: dict[str, Any], api: Any, tmp_p
         # API Gateway (REST) answers a method a resource does not declare with its one
         # MISSING_AUTHENTICATION_TOKEN gateway response (404 here), never 405 (docs/decisions.md).
         "--exclude-checks",
-        "unsupported_method",
+        "unsupported_method,max_response_time",
+        # No wall clock decides a test here (shared, noisy machines): `--checks all` would fail any
+        # answer slower than 10 s, and hypothesis' too_slow health check a slow data generation.
+        # A schemathesis worker thread busy generating holds the GIL and makes its neighbour's
+        # answer look slow (an 85 s "response" of GET /www/artikel/{ArtNr} under load).
+        "--suppress-health-check",
+        "too_slow",
         "--phases",
         "examples,coverage,fuzzing",
         "--max-examples",
@@ -45,9 +51,10 @@ def test_schemathesis_finds_nothing(local_stack: dict[str, Any], api: Any, tmp_p
         os.environ.get("FUZZ_SEED", "20261123"),
         "--workers",
         "2",
-        # API Gateway waits 29 s for an integration; a slower answer is its 504, not a client's timeout.
+        # The local gateway answers 504 after API Gateway's 29 s itself; the client's own bound only
+        # keeps a hung stack from hanging the test, and is generous: a starved client thread reads late.
         "--request-timeout",
-        "29",
+        "300",
         "--no-color",
         "--output-truncate",
         "true",
