@@ -29,7 +29,12 @@ CONDITIONAL_PATCHES = [("patch", "/www/offerte"), ("patch", "/www/adressen/{AdrN
 
 
 def headers(method: str, path: str) -> set[str]:
-    return {p["name"] for p in DOC["paths"][path][method].get("parameters", []) if p["in"] == "header"}
+    """The request headers an operation honours: `x-request-headers` (not `parameters`, see
+    local/openapi.py), each also named in its description."""
+    op = DOC["paths"][path][method]
+    names = {p["name"] for p in op.get("x-request-headers", []) if p["in"] == "header"}
+    assert all(f"`{name}`" in op["description"] for name in names)
+    return names
 
 
 def test_the_idempotent_operations_take_the_key():

@@ -20,8 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from backoffice.http.responses import ENTITY_TAGS_PATTERN
-
 if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
@@ -97,6 +95,10 @@ ETAG_HEADER: dict[str, Any] = {
 # header parameters by `make openapi` (local/openapi.py): powertools documents only the headers a
 # route takes as arguments, and these are read by the layer, not by the route's signature.
 REQUEST_HEADERS_KEY = "x-request-headers"
+# If-Match: one entity tag as ETag gives it, or `*` (a comma list of tags is accepted too, said in
+# words: the pattern stays simple for generators). If-None-Match has no pattern: a malformed one
+# matches nothing and is answered 200, as a cache validator may be, so the document refuses nothing.
+_ENTITY_TAG = {"type": "string", "pattern": r'^(\*|(W/)?"[!#-~]*")$'}
 REQUEST_HEADERS: dict[str, dict[str, Any]] = {
     "Idempotency-Key": {
         "description": "1 to 255 characters chosen by the client: a retry with the same key (same caller, same"
@@ -106,14 +108,14 @@ REQUEST_HEADERS: dict[str, dict[str, Any]] = {
         "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"\S"},
     },
     "If-Match": {
-        "description": "Change the record only while it is this version (its ETag, compared strongly; several"
-        " may be listed), else 412; `*` matches any existing record. Without it the change applies to the"
-        " current version. Not a list of entity tags (blank included): 400.",
-        "schema": {"type": "string", "pattern": ENTITY_TAGS_PATTERN},
+        "description": "Change the record only while it is this version (its ETag, compared strongly; a comma"
+        " list of tags may be sent), else 412; `*` matches any existing record. Without it the change applies"
+        " to the current version. Not `*` nor entity tags (blank included): 400.",
+        "schema": _ENTITY_TAG,
     },
     "If-None-Match": {
-        "description": "The ETag of the version the client holds (or a list, or `*`): a 304 without body while"
-        " it is current.",
+        "description": "The ETag of the version the client holds (or a comma list of tags, or `*`): a 304"
+        " without body while it is current.",
         "schema": {"type": "string"},
     },
 }

@@ -39,7 +39,6 @@ def version_tag(kind: str, key: object, version: int, *shown: object) -> str:
 
 
 # What an If-Match may say (RFC 9110, 13.1.1): `*`, or a comma list of entity tags, weak ones included.
-# One pattern for the check and for docs/openapi.json (ECMA and Python regex alike).
 ENTITY_TAGS_PATTERN = r'^\s*(\*|(W/)?"[^"\s]*"(\s*,\s*(W/)?"[^"\s]*")*)\s*$'
 
 
