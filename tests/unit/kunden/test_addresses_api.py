@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from backoffice.parties import address_store
+from tests.support.concurrent_writes import address_changed_after_first_read
 from tests.support.demo import MINIMAL_CUSTOMER as MINIMAL
 from tests.support.invoke import RequestCounter, call, table_items
 
@@ -148,17 +149,7 @@ def test_patch_unknown_address(people):
 
 def test_concurrent_patch_loses_nothing(people, monkeypatch):
     """A write between this PATCH's read and its write: the conditional write fails, it re-reads, both survive."""
-    real_get = address_store.get_address
-    interfered = []
-
-    def get_then_interfere(adr_nr, consistent=False):
-        record = real_get(adr_nr, consistent)
-        if not interfered:
-            interfered.append(True)
-            address_store.patch_address(adr_nr, {"AdrTf2": "041 000 00 00"})
-        return record
-
-    monkeypatch.setattr(address_store, "get_address", get_then_interfere)
+    address_changed_after_first_read(monkeypatch, {"AdrTf2": "041 000 00 00"})
     assert call("adressen", "PATCH", "/www/adressen/1", {"AdrVorname": "Annette"}).status == 204
     monkeypatch.undo()
     record = address_store.get_address(1)

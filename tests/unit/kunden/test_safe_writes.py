@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 from backoffice.parties import address_store
+from tests.support.concurrent_writes import address_changed_after_first_read
 from tests.support.demo import MINIMAL_CUSTOMER
 from tests.support.invoke import call
 
@@ -74,17 +75,7 @@ def test_the_address_etag_if_none_match_and_if_match(config):
 def test_a_write_between_read_and_write_is_a_412_with_if_match(config, monkeypatch):
     customer()
     tag = call("adressen", "GET", "/www/adressen/1").headers["ETag"]
-    real_get = address_store.get_address
-    interfered: list[bool] = []
-
-    def get_then_interfere(adr_nr, consistent=False):
-        record = real_get(adr_nr, consistent)
-        if not interfered:
-            interfered.append(True)
-            address_store.patch_address(adr_nr, {"AdrTf2": "041 000 00 00"})
-        return record
-
-    monkeypatch.setattr(address_store, "get_address", get_then_interfere)
+    address_changed_after_first_read(monkeypatch, {"AdrTf2": "041 000 00 00"})
     answer = patch(1, {"AdrVorname": "Annette"}, **{"If-Match": tag})
     monkeypatch.undo()
     assert answer.status == 412
