@@ -12,6 +12,7 @@ from typing import Any
 
 from backoffice.platform import dynamo
 from backoffice.platform.caches import on_reset
+from backoffice.platform.outbox import outbox_ops
 from backoffice.taxes import TaxCode
 
 CONFIG_PK, CONFIG_SK = "CONFIG", "COMPANY"
@@ -37,6 +38,11 @@ def forget_config() -> None:
 def event_enabled(name: str) -> bool:
     """Whether an event (REST_Auft, REST_Kunde) is enabled in the company attribute."""
     return name in set(get_config().get("Events") or ())
+
+
+def event_ops(name: str, detail: dict[str, Any], user: str) -> list[dict[str, Any]]:
+    """The outbox items of the transaction that raises event `name`: none when it is not enabled."""
+    return outbox_ops(name, detail, user) if event_enabled(name) else []
 
 
 # Typed accessors of the fields the catalogue import writes (docs/catalogue.md, "Konfiguration").

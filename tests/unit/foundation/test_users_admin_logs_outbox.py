@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from botocore.stub import Stubber
 
+from backoffice import company
 from backoffice.admin.__main__ import main as admin
 from backoffice.company import CONFIG_PK, CONFIG_SK
 from backoffice.errors import Conflict, InvalidRequest, InvalidToken, NotFound
@@ -189,8 +190,8 @@ def test_only_an_operator_may_delete_the_log_files(aws: Any, roles: str, status:
 
 def test_no_outbox_item_when_the_event_is_not_enabled(aws: Any) -> None:
     _enable("REST_Kunde")
-    assert outbox.outbox_ops("REST_Auft", {"AuftNr": "1"}, "demo") == []
-    assert len(outbox.outbox_ops("REST_Kunde", {"DebiNr": "100001"}, "demo")) == 1
+    assert company.event_ops("REST_Auft", {"AuftNr": "1"}, "demo") == []
+    assert len(company.event_ops("REST_Kunde", {"DebiNr": "100001"}, "demo")) == 1
 
 
 def test_outbox_items_are_published_and_then_removed(aws: Any) -> None:

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, ConfigDict, Field
 
+from backoffice import company
 from backoffice.errors import NotFound
 from backoffice.links import link
 from backoffice.models import RequestModel, SqlInt
@@ -17,7 +18,6 @@ from backoffice.parties import address_store, order_list, reference
 from backoffice.parties.addresses import AddressIn, Language, check_addresses
 from backoffice.parties.customer_keys import CUSTOMER_SK, customer_pk
 from backoffice.platform import dynamo
-from backoffice.platform.outbox import outbox_ops
 from backoffice.timestamps import utc_text
 
 DEBI_NR_START = 100001
@@ -147,7 +147,7 @@ def create_customer(body: CustomerIn, user: str) -> str:
         adr_nr = numbers[name]
         roles = [role for role, number in keys.items() if number == adr_nr]
         ops += address_store.create_ops(adr_nr, debi_nr, fields, roles)
-    ops += outbox_ops(EVENT, {"DebiNr": debi_nr, **keys}, user)
+    ops += company.event_ops(EVENT, {"DebiNr": debi_nr, **keys}, user)
     dynamo.transact_write(ops)
     return debi_nr
 

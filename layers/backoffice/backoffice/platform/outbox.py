@@ -2,7 +2,9 @@
 
 An outbox item lives in the table until EventBridge has taken it, so a failing EventBridge loses
 neither the record nor its event. In AWS the publisher function runs on the table's stream and,
-as a sweep, on a schedule; the local stack runs the sweep after each request.
+as a sweep, on a schedule; the local stack runs the sweep after each request. Which events the
+company has enabled is not this module's business (platform knows no domain): the caller asks
+`company.event_ops`, which writes an item here only for an enabled event.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from backoffice.company import event_enabled
 from backoffice.json_codec import dumps, loads
 from backoffice.platform import dynamo
 from backoffice.platform.aws import client
@@ -24,9 +25,7 @@ OUTBOX_SK = "OUTBOX"
 
 
 def outbox_ops(event: str, detail: dict[str, Any], user: str) -> list[dict[str, Any]]:
-    """The transaction items that raise `event`: none when the event is not enabled."""
-    if not event_enabled(event):
-        return []
+    """The transaction items that raise `event` (whether it is enabled, `company.event_ops` decides)."""
     # Microseconds at a fixed width: OutboxSK sorts the pending items by time.
     now = utc_text(timespec="microseconds")
     event_id = uuid.uuid4().hex

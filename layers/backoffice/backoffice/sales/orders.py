@@ -26,7 +26,6 @@ from backoffice.errors import Conflict, InvalidRequest, Unavailable
 from backoffice.money import divide, finite, plain
 from backoffice.parties import order_list
 from backoffice.platform import dynamo
-from backoffice.platform.outbox import outbox_ops
 from backoffice.sales import document_store, drafts
 from backoffice.sales.buyer import buyer_terms, load_customer, quotation_terms
 from backoffice.sales.calculation import PositionInput
@@ -110,7 +109,7 @@ def _order_ops(
     ops = document_store.write_ops(document_store.ORDER, auft_nr, head, positions, export, dynamo.NEW)
     ops += order_list.entry_ops(order_list.OrderEntry.new(kund_nr, auft_nr, STATUS, entered))
     ops += reservation_ops(amounts, int(head["StaoNr"]))
-    ops += outbox_ops(EVENT, {"AuftNr": auft_nr, "KundNr": kund_nr, "OffertNr": head.get("OffertNr")}, user)
+    ops += company.event_ops(EVENT, {"AuftNr": auft_nr, "KundNr": kund_nr, "OffertNr": head.get("OffertNr")}, user)
     return ops
 
 
