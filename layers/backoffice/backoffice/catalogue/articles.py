@@ -180,26 +180,12 @@ def stock_entries(
     ]
 
 
-def read_shape(
-    article: dict[str, Any],
-    *,
-    currency: str,
-    price_list_type: str | None,
-    rest_list: str | None,
-    standard_rate: Decimal,
-    languages: list[str],
-    stock: list[dict[str, Any]],
-    released: list[int],
-    with_declarations: bool,
-    base: str = "",
+def _head_shape(
+    article: dict[str, Any], currency: str, standard_rate: Decimal, languages: list[str], links: list[dict[str, str]]
 ) -> dict[str, Any]:
-    """The article as GET /www/artikel answers it. With VPE, price and stock are given per
-    Verpackung; without, on the article. Fields without data are pruned by the encoder.
-    `base`: the request's base URL, which the links start with."""
-    art_nr = article["ArtNr"]
-    links = article_links(art_nr, base)
-    shape: dict[str, Any] = {
-        "ArtNr": art_nr,
+    """The members of the read shape that do not depend on VPE, in the order they are answered."""
+    return {
+        "ArtNr": article["ArtNr"],
         "AnLager": article.get("AnLager"),
         "ArtBez": pick_text(article.get("ArtBez"), languages),
         "ArtikelStatus": article.get("ArtikelStatus"),
@@ -219,6 +205,27 @@ def read_shape(
         ],
         "HatVPE": "J" if vpe.has_vpe(article) else "N",
     }
+
+
+def read_shape(
+    article: dict[str, Any],
+    *,
+    currency: str,
+    price_list_type: str | None,
+    rest_list: str | None,
+    standard_rate: Decimal,
+    languages: list[str],
+    stock: list[dict[str, Any]],
+    released: list[int],
+    with_declarations: bool,
+    base: str = "",
+) -> dict[str, Any]:
+    """The article as GET /www/artikel answers it. With VPE, price and stock are given per
+    Verpackung; without, on the article. Fields without data are pruned by the encoder.
+    `base`: the request's base URL, which the links start with."""
+    art_nr = article["ArtNr"]
+    links = article_links(art_nr, base)
+    shape = _head_shape(article, currency, standard_rate, languages, links)
     price_links = links[:1]
     if vpe.has_vpe(article):
         shape["Verpackungen"] = [

@@ -312,39 +312,50 @@ def parse(lines: Iterable[tuple[str, dict[str, Any] | str, Path]]) -> Parsed:
     """Every record checked on its own; ImportRefused with all problems found."""
     parsed, problems = Parsed(), []
     for place, record, folder in lines:
-        if isinstance(record, str):
-            problems.append(f"{place}: {record}")
-            continue
-        model = MODELS.get(cast(str, record.get("Typ"))) if isinstance(record, dict) else None
-        if model is None:
-            problems.append(f"{place}: Typ must be one of {', '.join(MODELS)}")
-            continue
-        try:
-            item = model.model_validate(record)
-        except ValidationError as exc:
-            for err in exc.errors():
-                problems.append(f"{place}: {_loc(err['loc']) or 'record'}: {err['msg']}")
+        item = _validated(place, record)
+        if isinstance(item, list):
+            problems += item
             continue
         parsed.where[id(item)] = place
-        if isinstance(item, ConfigRecord):
-            if parsed.config is not None:
-                problems.append(f"{place}: a second Konfiguration record")
-            parsed.config = item
-        elif isinstance(item, ArticleRecord):
-            if item.ArtNr in parsed.articles:
-                problems.append(f"{place}: article {item.ArtNr} is given twice")
-            parsed.articles[item.ArtNr] = item
-        elif isinstance(item, PriceRecord):
-            parsed.prices.append(item)
-        elif isinstance(item, StockRecord):
-            parsed.stock.append(item)
-        elif isinstance(item, MediaRecord):
-            parsed.media.append((item, folder))
-        elif isinstance(item, CustomerPricingRecord):
-            parsed.customers.append(item)
+        if problem := _add(parsed, item, folder):
+            problems.append(f"{place}: {problem}")
     if problems:
         raise ImportRefused(problems)
     return parsed
+
+
+def _validated(place: str, record: dict[str, Any] | str) -> RequestModel | list[str]:
+    """The record as its model, or the problems that keep it from being one."""
+    if isinstance(record, str):
+        return [f"{place}: {record}"]
+    model = MODELS.get(cast(str, record.get("Typ"))) if isinstance(record, dict) else None
+    if model is None:
+        return [f"{place}: Typ must be one of {', '.join(MODELS)}"]
+    try:
+        return model.model_validate(record)
+    except ValidationError as exc:
+        return [f"{place}: {_loc(err['loc']) or 'record'}: {err['msg']}" for err in exc.errors()]
+
+
+def _add(parsed: Parsed, item: RequestModel, folder: Path) -> str | None:
+    """`item` put where it belongs; the problem when it repeats what may be given once."""
+    if isinstance(item, ConfigRecord):
+        repeated = parsed.config is not None
+        parsed.config = item
+        return "a second Konfiguration record" if repeated else None
+    if isinstance(item, ArticleRecord):
+        repeated = item.ArtNr in parsed.articles
+        parsed.articles[item.ArtNr] = item
+        return f"article {item.ArtNr} is given twice" if repeated else None
+    if isinstance(item, PriceRecord):
+        parsed.prices.append(item)
+    elif isinstance(item, StockRecord):
+        parsed.stock.append(item)
+    elif isinstance(item, MediaRecord):
+        parsed.media.append((item, folder))
+    elif isinstance(item, CustomerPricingRecord):
+        parsed.customers.append(item)
+    return None
 
 
 def article_item(record: ArticleRecord, now: str) -> dict[str, Any]:
@@ -363,22 +374,37 @@ def article_item(record: ArticleRecord, now: str) -> dict[str, Any]:
 
 def check_references(parsed: Parsed, stored: dict[str, dict[str, Any]], currencies: list[str]) -> None:
     """What needs more than one record: known articles, VPE codes, currencies, unique keys."""
-    problems = []
 
     def article(art_nr: str) -> dict[str, Any] | None:
         if art_nr in parsed.articles:
             return parsed.articles[art_nr].model_dump()
         return stored.get(art_nr)
 
-    def vpe_problem(art: dict[str, Any], code: str | None) -> str | None:
-        codes = [p["VPEinheit"] for p in art.get("Verpackungen") or ()]
-        if codes and code is None:
-            return f"article {art['ArtNr']} has VPE ({', '.join(codes)}): give VPEinheit"
-        if code is not None and code not in codes:
-            return f"VPEinheit {code} is not a VPE of article {art['ArtNr']}"
-        return None
+    problems = [
+        *_price_problems(parsed, article, currencies),
+        *_stock_problems(parsed, article),
+        *_media_problems(parsed, article),
+    ]
+    if problems:
+        raise ImportRefused(problems)
 
-    seen_prices: set[tuple[Any, ...]] = set()
+
+# An article by its ArtNr, from the import or else from the table.
+_Articles = Callable[[str], dict[str, Any] | None]
+
+
+def _vpe_problem(art: dict[str, Any], code: str | None) -> str | None:
+    codes = [p["VPEinheit"] for p in art.get("Verpackungen") or ()]
+    if codes and code is None:
+        return f"article {art['ArtNr']} has VPE ({', '.join(codes)}): give VPEinheit"
+    if code is not None and code not in codes:
+        return f"VPEinheit {code} is not a VPE of article {art['ArtNr']}"
+    return None
+
+
+def _price_problems(parsed: Parsed, article: _Articles, currencies: list[str]) -> list[str]:
+    problems = []
+    seen: set[tuple[Any, ...]] = set()
     for price in parsed.prices:
         place = parsed.where[id(price)]
         art = article(price.ArtNr)
@@ -387,43 +413,59 @@ def check_references(parsed: Parsed, stored: dict[str, dict[str, Any]], currenci
             continue
         if price.WaehrAbk not in currencies:
             problems.append(f"{place}: WaehrAbk {price.WaehrAbk} is not one of {', '.join(currencies)}")
-        if problem := vpe_problem(art, price.VPEinheit):
+        if problem := _vpe_problem(art, price.VPEinheit):
             problems.append(f"{place}: {problem}")
         key = (price.ArtNr, price.Preisliste, price.WaehrAbk, price.VPEinheit)
-        if key in seen_prices:
+        if key in seen:
             problems.append(f"{place}: a second price list {price.Preisliste} {price.WaehrAbk} for the same VPE")
-        seen_prices.add(key)
-    seen_stock: set[tuple[Any, ...]] = set()
+        seen.add(key)
+    return problems
+
+
+def _stock_problems(parsed: Parsed, article: _Articles) -> list[str]:
+    problems = []
+    seen: set[tuple[Any, ...]] = set()
     for stock in parsed.stock:
         place = parsed.where[id(stock)]
         art = article(stock.ArtNr)
         if art is None:
             problems.append(f"{place}: unknown article {stock.ArtNr}")
             continue
-        if problem := vpe_problem(art, stock.VPEinheit):
+        if problem := _vpe_problem(art, stock.VPEinheit):
             problems.append(f"{place}: {problem}")
-        stock_key = (stock.ArtNr, stock.VPEinheit, stock.StaoNr)
-        if stock_key in seen_stock:
+        key = (stock.ArtNr, stock.VPEinheit, stock.StaoNr)
+        if key in seen:
             problems.append(f"{place}: a second stock of the same VPE and location")
-        seen_stock.add(stock_key)
-    seen_media: set[int] = set()
+        seen.add(key)
+    return problems
+
+
+def _media_problems(parsed: Parsed, article: _Articles) -> list[str]:
+    problems = []
+    seen: set[int] = set()
     for record, folder in parsed.media:
         place = parsed.where[id(record)]
         if article(record.ArtNr) is None:
             problems.append(f"{place}: unknown article {record.ArtNr}")
-        if record.IDKey in seen_media:
+        if record.IDKey in seen:
             problems.append(f"{place}: IDKey {record.IDKey} is given twice")
-        seen_media.add(record.IDKey)
-        for name in (record.Bild, record.Text):
-            if name and not (folder / name).is_file():
-                problems.append(f"{place}: file {name} not found beside the import file")
-        if record.Text and (folder / record.Text).is_file():
-            try:
-                (folder / record.Text).read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                problems.append(f"{place}: {record.Text} is not UTF-8 text")
-    if problems:
-        raise ImportRefused(problems)
+        seen.add(record.IDKey)
+        problems += [f"{place}: {problem}" for problem in _media_file_problems(record, folder)]
+    return problems
+
+
+def _media_file_problems(record: MediaRecord, folder: Path) -> list[str]:
+    problems = [
+        f"file {name} not found beside the import file"
+        for name in (record.Bild, record.Text)
+        if name and not (folder / name).is_file()
+    ]
+    if record.Text and (folder / record.Text).is_file():
+        try:
+            (folder / record.Text).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            problems.append(f"{record.Text} is not UTF-8 text")
+    return problems
 
 
 def _stored_index() -> tuple[str | None, list[dict[str, Any]]]:
@@ -438,14 +480,44 @@ def _stored_index() -> tuple[str | None, list[dict[str, Any]]]:
 def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResult:
     """Check everything, then write: media files, items, the index, and the config last."""
     parsed = parse(read_lines(path))
+    stored = _checked_against_the_table(parsed)
+    now = utc_text(timespec="seconds")
+    changed = _changed_articles(parsed, stored, now)
+    items = {(item["PK"], item["SK"]): item for item in changed.values()}
+    items |= _stock_items(parsed) | _customer_items(parsed)
+    uploads: list[tuple[str, bytes, str]] = []
+    for medium, folder in parsed.media:
+        item = media_item(medium, folder, now, uploads)
+        for pk, sk in media.record_keys(medium.ArtNr, medium.IDKey):
+            items[(pk, sk)] = {**item, "PK": pk, "SK": sk}
+    _write(list(items.values()), uploads, progress)
+    if changed:
+        write_index(changed.values())
+    if parsed.config is not None:
+        dynamo.put_item(config_item(parsed.config))
+        company.forget_config()
+    return ImportResult(
+        articles=len(parsed.articles),
+        prices=len(parsed.prices),
+        stock=len(parsed.stock),
+        media=len(parsed.media),
+        customers=len(parsed.customers),
+        config=parsed.config is not None,
+    )
+
+
+def _checked_against_the_table(parsed: Parsed) -> dict[str, dict[str, Any]]:
+    """The stored articles the import refers to, once check_references has passed with them."""
     wanted = {r.ArtNr for r in parsed.prices} | {r.ArtNr for r in parsed.stock} | {m.ArtNr for m, _ in parsed.media}
     need = sorted(wanted | set(parsed.articles))
     stored = article_store.articles_by_number(need) if need else {}
     currencies = [parsed.config.Leitwaehrung, *parsed.config.Waehrungen] if parsed.config else company.currencies()
     check_references(parsed, stored, currencies)
+    return stored
 
-    now = utc_text(timespec="seconds")
-    items: dict[tuple[str, str], dict[str, Any]] = {}
+
+def _changed_articles(parsed: Parsed, stored: dict[str, dict[str, Any]], now: str) -> dict[str, dict[str, Any]]:
+    """The article items the import writes: its Artikel records, and the stored ones whose prices it replaces."""
     changed: dict[str, dict[str, Any]] = {}
     for art_nr, record in parsed.articles.items():
         item = article_item(record, now)
@@ -461,25 +533,32 @@ def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResu
         item = changed.get(art_nr) or dict(stored[art_nr])
         item["Preise"] = lists
         changed[art_nr] = item
-    for item in changed.values():
-        items[(item["PK"], item["SK"])] = item
+    return changed
+
+
+def _stock_items(parsed: Parsed) -> dict[tuple[str, str], dict[str, Any]]:
+    items = {}
     for stock in parsed.stock:
         item = articles.stock_item(
             stock.ArtNr, stock.VPEinheit, stock.StaoNr, stock.LagerOrt, Decimal(stock.LagerBestand), stock.Bereich
         )
         items[(item["PK"], item["SK"])] = item
+    return items
+
+
+def _customer_items(parsed: Parsed) -> dict[tuple[str, str], dict[str, Any]]:
+    items = {}
     for customer in parsed.customers:
         pk, sk = article_store.customer_pricing_key(customer.DebiNr)
         data = customer.model_dump(exclude={"Typ"}, exclude_none=True)
         if data.get("AdrSprache"):
             data["AdrSprache"] = data["AdrSprache"].lower()
         items[(pk, sk)] = {"PK": pk, "SK": sk, **data}
-    uploads: list[tuple[str, bytes, str]] = []
-    for medium, folder in parsed.media:
-        item = media_item(medium, folder, now, uploads)
-        for pk, sk in media.record_keys(medium.ArtNr, medium.IDKey):
-            items[(pk, sk)] = {**item, "PK": pk, "SK": sk}
+    return items
 
+
+def _write(items: list[dict[str, Any]], uploads: list[tuple[str, bytes, str]], progress: Progress | None) -> None:
+    """The files to the bucket, then the items to the table, `progress` told after each."""
     total = len(items) + len(uploads)
     done = 0
 
@@ -493,20 +572,7 @@ def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResu
     for key, body, content_type in uploads:
         s3.put_object(Bucket=bucket, Key=key, Body=body, ContentType=content_type)
         step(1)
-    dynamo.batch_put(list(items.values()), step)
-    if changed:
-        write_index(changed.values())
-    if parsed.config is not None:
-        dynamo.put_item(config_item(parsed.config))
-        company.forget_config()
-    return ImportResult(
-        articles=len(parsed.articles),
-        prices=len(parsed.prices),
-        stock=len(parsed.stock),
-        media=len(parsed.media),
-        customers=len(parsed.customers),
-        config=parsed.config is not None,
-    )
+    dynamo.batch_put(items, step)
 
 
 def media_item(record: MediaRecord, folder: Path, now: str, uploads: list[tuple[str, bytes, str]]) -> dict[str, Any]:

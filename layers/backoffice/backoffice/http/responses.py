@@ -73,22 +73,7 @@ def negotiate(accept: str | None, offered: Sequence[str]) -> str | None:
     """
     if not accept or not accept.strip():
         return offered[0] if offered else None
-    ranges: list[tuple[str, str, float]] = []
-    for part in accept.split(","):
-        media_range, *parameters = (piece.strip() for piece in part.split(";"))
-        kind, _, subtype = media_range.lower().partition("/")
-        if not kind or not subtype:
-            continue
-        weight = 1.0
-        for parameter in parameters:
-            name, _, value = parameter.partition("=")
-            if name.strip().lower() == "q":
-                try:
-                    weight = float(value.strip())
-                except ValueError:
-                    weight = -1.0
-        if 0.0 <= weight <= 1.0:
-            ranges.append((kind, subtype, weight))
+    ranges = _media_ranges(accept)
     candidates = []
     for rank, media_type in enumerate(offered):
         kind, _, subtype = media_type.lower().partition("/")
@@ -102,6 +87,31 @@ def negotiate(accept: str | None, offered: Sequence[str]) -> str | None:
             if weight > 0:
                 candidates.append((-weight, -negative_position, rank, media_type))
     return min(candidates)[3] if candidates else None
+
+
+def _media_ranges(accept: str) -> list[tuple[str, str, float]]:
+    """(type, subtype, q) of each range of an Accept header, in its order; malformed ones left out."""
+    ranges = []
+    for part in accept.split(","):
+        media_range, *parameters = (piece.strip() for piece in part.split(";"))
+        kind, _, subtype = media_range.lower().partition("/")
+        weight = _weight(parameters)
+        if kind and subtype and 0.0 <= weight <= 1.0:
+            ranges.append((kind, subtype, weight))
+    return ranges
+
+
+def _weight(parameters: list[str]) -> float:
+    """The q of a media range's parameters (the last one given), 1 without; -1 when it is not a number."""
+    weight = 1.0
+    for parameter in parameters:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "q":
+            try:
+                weight = float(value.strip())
+            except ValueError:
+                weight = -1.0
+    return weight
 
 
 def _specificity(range_kind: str, range_subtype: str, kind: str, subtype: str) -> int:
