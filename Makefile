@@ -40,7 +40,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	@# Handlers are files, not a package: each is checked as functions.<name>.app.
-	$(VENV)/bin/mypy layers/backoffice/backoffice functions bench
+	$(VENV)/bin/mypy layers/backoffice/backoffice functions bench local tests/support
 
 validate: $(SAMVENV)/.installed
 	$(SAMVENV)/bin/sam validate --lint

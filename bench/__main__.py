@@ -41,7 +41,7 @@ def run_module(name: str) -> list[dict[str, Any]]:
 
 def rows_of(name: str) -> list[dict[str, Any]]:
     try:
-        rows = importlib.import_module(f"bench.{name}").run()
+        rows: list[dict[str, Any]] = importlib.import_module(f"bench.{name}").run()
     except Exception as exc:  # noqa: BLE001 - reported in the table, the traceback on stderr
         traceback.print_exc()
         return [dict.fromkeys(COLUMNS, "") | {"benchmark": name, "measured": repr(exc)[:80], "verdict": "FAIL"}]

@@ -99,7 +99,8 @@ def measure(runner: LambdaPath, logical: str, event: dict[str, Any]) -> dict[str
 
 
 def _median(outcomes: list[Outcome], attr: str) -> float:
-    return statistics.median(getattr(o, attr) for o in outcomes)
+    median: float = statistics.median(getattr(o, attr) for o in outcomes)
+    return median
 
 
 def run() -> list[dict[str, Any]]:

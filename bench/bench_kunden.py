@@ -88,7 +88,7 @@ def _customer(n: int, rng: random.Random, plz: list[str]) -> tuple[str, dict[str
 
 def _load(count: int) -> dict[str, Any]:
     """`count` customers, one address each, written into moto's backend; what to search for."""
-    from moto.core import DEFAULT_ACCOUNT_ID
+    from moto.core.models import DEFAULT_ACCOUNT_ID
     from moto.dynamodb.models import dynamodb_backends
     from moto.dynamodb.models.dynamo_type import DynamoType, Item
 

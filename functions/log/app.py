@@ -5,8 +5,9 @@ Operators only: the log files are the audit trail."""
 from __future__ import annotations
 
 from backoffice.http.openapi import documented
-from backoffice.http.resolver import Response, caller, entrypoint, logger, make_resolver, no_content
+from backoffice.http.resolver import Response, caller, entrypoint, make_resolver, no_content
 from backoffice.platform.logfiles import delete_log_objects, delete_log_streams
+from backoffice.platform.logger import logger
 from backoffice.platform.roles import OPERATOR
 
 app = make_resolver()

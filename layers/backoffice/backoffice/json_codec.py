@@ -43,7 +43,8 @@ def dumps(payload: Any, keep: frozenset[str] = _ENVELOPE) -> str:
             if (k in keep and v is not None) or _has_data(prune(v))
         }
     )
-    return simplejson.dumps(payload, ensure_ascii=True, use_decimal=True, separators=(",", ":"))
+    text: str = simplejson.dumps(payload, ensure_ascii=True, use_decimal=True, separators=(",", ":"))
+    return text
 
 
 # The deepest body of the contract (an order: GrundDaten, Adressen.KontaktAdr, Positionen[n]) nests

@@ -46,7 +46,7 @@ def find_price_list(
     rest_list: str | None,
 ) -> dict[str, Any] | None:
     """The stored price list that applies to the article and VPE in `currency`, or None."""
-    lists = [
+    lists: list[dict[str, Any]] = [
         p
         for p in article.get("Preise") or ()
         if p.get("WaehrAbk") == currency and (p.get("VPEinheit") or None) == vpe and p.get("Staffel")

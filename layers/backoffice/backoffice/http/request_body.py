@@ -29,7 +29,8 @@ _LATIN1 = {"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso_8859-1"}
 def header(event: dict[str, Any], name: str) -> str | None:
     """A request header, whatever the case the client wrote its name in."""
     wanted = name.lower()
-    for key, value in (event.get("headers") or {}).items():
+    headers: dict[str, str | None] = event.get("headers") or {}
+    for key, value in headers.items():
         if key.lower() == wanted:
             return value
     return None
@@ -88,7 +89,7 @@ def check_event_size(event: dict[str, Any]) -> None:
 
 
 def body_bytes(event: dict[str, Any]) -> bytes:
-    body = event.get("body")
+    body: str | None = event.get("body")
     if body is None:
         return b""
     if event.get("isBase64Encoded"):

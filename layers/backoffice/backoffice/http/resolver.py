@@ -22,17 +22,17 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from aws_lambda_powertools.event_handler import APIGatewayRestResolver, Response
+# A handler imports Response and the parameter markers Body, Path and Query from here (re-exported
+# with `as`), after `backoffice.http` has made powertools' event_handler package lazy
+# (backoffice/http/__init__.py): imported from powertools first, they would run its whole `__init__`.
+from aws_lambda_powertools.event_handler import APIGatewayRestResolver
+from aws_lambda_powertools.event_handler import Response as Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.event_handler.openapi.exceptions import (
     RequestUnsupportedContentType,
     RequestValidationError,
 )
-
-# A handler imports Response and the parameter markers from here, after `backoffice.http` has made
-# powertools' event_handler package lazy (backoffice/http/__init__.py): imported from powertools
-# first, they would run its whole `__init__`.
 from aws_lambda_powertools.event_handler.openapi.params import Body as Body
 from aws_lambda_powertools.event_handler.openapi.params import Path as Path
 from aws_lambda_powertools.event_handler.openapi.params import Query as Query
@@ -113,7 +113,7 @@ def precondition(app: APIGatewayRestResolver, tag_of: Callable[[int], str]) -> C
     return check
 
 
-def proxy_result(response: Response) -> dict[str, Any]:
+def proxy_result(response: Response[str]) -> dict[str, Any]:
     """A Response as the dict a REST-API proxy integration returns (for answers outside routing)."""
     headers = {k: v for k, v in response.headers.items() if isinstance(v, str)}
     return {
@@ -254,37 +254,45 @@ def make_resolver(**kwargs: Any) -> APIGatewayRestResolver:
     )
     app.use(middlewares=[_refuse_unknown_query, _refuse_undeclared_body])
 
-    @app.exception_handler(ApiError)
+    @_handles(app, ApiError)
     def _api_error(err: ApiError) -> Response[str]:
         return error_response(err)
 
-    @app.exception_handler(RequestValidationError)
+    @_handles(app, RequestValidationError)
     def _invalid(err: RequestValidationError) -> Response[str]:
         fields = validation_fields(list(err.errors())) | _unknown_query(app) | _undeclared_body(app)
         return error_response(InvalidRequest("The request is not valid.", fields))
 
-    @app.exception_handler(RequestUnsupportedContentType)
+    @_handles(app, RequestUnsupportedContentType)
     def _media(err: RequestUnsupportedContentType) -> Response[str]:
         return error_response(UnsupportedMediaType("Send the body as application/json."))
 
-    @app.exception_handler(json.JSONDecodeError)
+    @_handles(app, json.JSONDecodeError)
     def _broken_json(err: json.JSONDecodeError) -> Response[str]:
         return error_response(InvalidRequest("The body is not valid JSON.", {"body": str(err)}))
 
-    @app.exception_handler(NotFoundError)
+    @_handles(app, NotFoundError)
     def _no_route(err: NotFoundError) -> Response[str]:
         path = app.current_event.path
         return error_response(NotFound(f"No route {app.current_event.http_method} {path}."))
 
-    @app.exception_handler(BodyRefused)
+    @_handles(app, BodyRefused)
     def _refused_json(err: BodyRefused) -> Response[str]:
         return error_response(InvalidRequest("The body is not valid JSON.", {"body": str(err)}))
 
-    @app.exception_handler(Exception)
+    @_handles(app, Exception)
     def _unexpected(err: Exception) -> Response[str]:
         return failure_response(err)
 
     return app
+
+
+def _handles[F: Callable[..., Response[str]]](
+    app: APIGatewayRestResolver, exc_class: type[Exception]
+) -> Callable[[F], F]:
+    """`app.exception_handler(exc_class)`, typed: powertools' decorator returns the function it registers."""
+    register: Callable[[F], F] = app.exception_handler(exc_class)
+    return register
 
 
 def not_implemented(route: str) -> Callable[..., Response[str]]:

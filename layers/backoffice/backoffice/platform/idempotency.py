@@ -71,14 +71,15 @@ def run_once(
     if lambda_context is not None:
         config.register_lambda_context(lambda_context)
 
-    @idempotent_function(
-        data_keyword_argument="request", persistence_store=_persistence(), config=config, key_prefix=operation
-    )
     def _create(request: dict[str, Any]) -> dict[str, Any]:
         return create()
 
+    # powertools' decorator is typed as returning Any: applied by a call, the result keeps `_create`'s type.
+    create_once: Callable[..., dict[str, Any]] = idempotent_function(
+        _create, data_keyword_argument="request", persistence_store=_persistence(), config=config, key_prefix=operation
+    )
     try:
-        return _create(request={"caller": caller, "key": idempotency_key, "body": body})
+        return create_once(request={"caller": caller, "key": idempotency_key, "body": body})
     except IdempotencyAlreadyInProgressError as exc:
         raise Conflict(
             f"A request with this {HEADER} is still being processed; retry in a moment.",
