@@ -43,7 +43,7 @@ def read_article(
 
 _FIELD_NAMES = "|".join(articles.LIST_SHAPE_FIELDS)
 _SORT_NAMES = "|".join(list_index.SORTABLE)
-# The patterns document what catalogue_index accepts; it checks them itself, naming each wrong field.
+# The patterns document what catalogue.list_index accepts; it checks them itself, naming each wrong field.
 FIELDS = Query(
     max_length=2048,
     description="comma-separated members to return, e.g. ArtNr,ArtBez; all when absent",

@@ -64,7 +64,7 @@ def _xml_text_schema(schema: dict[str, Any]) -> None:
 
 
 def _number(value: Any) -> Any:
-    # JSON numbers arrive as int or Decimal (never float, see encoding.loads); bool is not a number.
+    # JSON numbers arrive as int or Decimal (never float, see json_codec.loads); bool is not a number.
     if isinstance(value, int) and not isinstance(value, bool):
         return Decimal(value)
     if isinstance(value, Decimal):
@@ -74,7 +74,7 @@ def _number(value: Any) -> Any:
 
 
 # A quantity or an amount: any JSON number, kept as an exact Decimal (documented as a JSON number,
-# which is what it accepts and what encoding.dumps writes; pydantic alone would say "or a string").
+# which is what it accepts and what json_codec.dumps writes; pydantic alone would say "or a string").
 Number = Annotated[Decimal, BeforeValidator(_number), WithJsonSchema({"type": "number"})]
 
 

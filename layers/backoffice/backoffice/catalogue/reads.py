@@ -1,5 +1,5 @@
 """The article reads behind GET /www/artikel[/{ArtNr}] and /www/artikelmedia: the rules of
-articles.py, pricing.py and vpe.py applied to what article_store.py reads."""
+articles.py, prices.py and vpe.py applied to what article_store.py reads."""
 
 from __future__ import annotations
 

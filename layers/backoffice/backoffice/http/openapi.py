@@ -74,7 +74,7 @@ _ERROR_HEADERS: dict[int, dict[str, Any]] = {
     503: {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "string"}}},
 }
 
-# The headers of a create answer (api.created_response).
+# The headers of a create answer (`resolver.created_response`).
 CREATED_HEADERS: dict[str, Any] = {
     "Cache-Control": {"description": "no-store", "schema": {"type": "string"}},
     "Content-MD5": {"description": "Base64 of the MD5 of the body bytes.", "schema": {"type": "string"}},

@@ -1,9 +1,9 @@
 """The read shapes of interface.md as pydantic models, for docs/openapi.json only.
 
-The handlers answer with pre-serialised bodies (backoffice.api.json_response); these models are
+The handlers answer with pre-serialised bodies (`backoffice.http.resolver.json_response`); these models are
 passed to `documented(...)` so the document says what those bodies hold: the contract's field
 names, types, lengths and meanings. Fields without data are left out of every answer
-(encoding.dumps), so a member is required here only where the answer always carries it.
+(`json_codec.dumps`), so a member is required here only where the answer always carries it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Addresses: the request shape (KontaktAdr, LiefAdr, RechAdr), its rules, the stored record and its views.
 
 Used by customers, quotations and orders alike. Pure functions over plain data: the store lives in
-`backoffice.address_store`.
+`backoffice.parties.address_store`.
 
     checked, problems = check_address(model, "Adressen.KontaktAdr")
     # problems: {"Adressen.KontaktAdr.OrtPLZ": "unknown Swiss postal code"}; checked: the fields to store

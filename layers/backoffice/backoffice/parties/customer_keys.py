@@ -2,7 +2,7 @@
 
 PK=KUNDE#{DebiNr} holds: SK=KUNDE (the customer), SK=PRICING (written by the catalogue import),
 SK=ADR#{AdrNr:010d} (which addresses the customer has, in which roles) and the order list
-(`backoffice.order_list`).
+(`backoffice.parties.order_list`).
 """
 
 from __future__ import annotations

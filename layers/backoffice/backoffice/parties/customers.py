@@ -1,7 +1,7 @@
 """Customers: the POST shape and its rules, creation in one transaction, and the read shape.
 
 The customer item is PK=KUNDE#{DebiNr}, SK=KUNDE; its addresses, links and index items are those
-of `backoffice.address_store`; its order list is `backoffice.order_list`.
+of `backoffice.parties.address_store`; its order list is `backoffice.parties.order_list`.
 """
 
 from __future__ import annotations
