@@ -1,23 +1,60 @@
 """The read shapes of interface.md as pydantic models, for docs/openapi.json only.
 
-The handlers answer with pre-serialised bodies (`backoffice.http.resolver.json_response`); these models are
-passed to `documented(...)` so the document says what those bodies hold: the contract's field
-names, types, lengths and meanings. Fields without data are left out of every answer
+The handlers answer with pre-serialised bodies (`backoffice.http.resolver.json_response`); these
+models are passed to `documented(...)` so the document says what those bodies hold: the contract's
+field names, types, lengths and meanings. Fields without data are left out of every answer
 (`json_codec.dumps`), so a member is required here only where the answer always carries it.
+
+A member answers what was written through a request or import model, so its length is that model's
+(`length(...)`, the address table's `MAX_LENGTH`); only members no model writes state one here.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Iterator
+from typing import Annotated, Any, Literal, get_args, get_origin
 
+from annotated_types import MaxLen
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.fields import FieldInfo
 
+from backoffice.catalogue.importer import (
+    ArticleRecord,
+    AttributeRecord,
+    DeclarationRecord,
+    MediaRecord,
+    PackagingRecord,
+    PriceRecord,
+    StockRecord,
+)
 from backoffice.models import Number
+from backoffice.parties.addresses import MAX_LENGTH
+from backoffice.parties.customers import KUND_BEZ_LENGTH, CustomerData
 
 
 def optional(description: str, **constraints: Any) -> Any:
     """A member the answer leaves out when it has no data (never sent as null)."""
     return Field(default=None, description=description, **constraints)
+
+
+def length(model: type[BaseModel], name: str) -> int:
+    """The max_length the model `model` gives its text field `name` (of `Annotated[str, ...] | None`,
+    or `... | Texts`, the text branch)."""
+    field = model.model_fields[name]
+    for metadata in (field.metadata, *_text_branches(field.annotation)):
+        found = next((m.max_length for m in metadata if isinstance(m, MaxLen)), None)
+        if found is not None:
+            return found
+    raise LookupError(f"{model.__name__}.{name} has no max_length")
+
+
+def _text_branches(annotation: Any) -> Iterator[list[Any]]:
+    """The metadata of each `Annotated[str, Field(...)]` member of a union."""
+    for branch in get_args(annotation):
+        if get_origin(branch) is Annotated and get_args(branch)[0] is str:
+            yield [
+                m for info in branch.__metadata__ for m in (info.metadata if isinstance(info, FieldInfo) else [info])
+            ]
 
 
 class Shape(BaseModel):
@@ -43,38 +80,38 @@ class Link(Shape):
 
 
 class Attribut(Shape):
-    Contents: str = optional("attribute value", max_length=200)
-    PHKey: str = optional("attribute key", max_length=12)
+    Contents: str = optional("attribute value", max_length=length(AttributeRecord, "Contents"))
+    PHKey: str = optional("attribute key", max_length=length(AttributeRecord, "PHKey"))
 
 
 # --- Articles (GET /www/artikel, /www/artikel/{ArtNr}, /www/artikelmedia/{ArtNr}) ----------
 
 
 class PreisEintrag(Shape):
-    ArtNr: str = optional("article number", max_length=15)
-    Bereich: str = optional("price range", max_length=15)
+    ArtNr: str = optional("article number", max_length=length(ArticleRecord, "ArtNr"))
+    Bereich: str = optional("price range", max_length=length(PriceRecord, "Bereich"))
     AbAnzahl: Number = optional("valid from quantity")
     BisAnzahl: Number = optional("valid to quantity (absent on the last tier)")
     PreisList: Number = optional("list price in WaehrAbk")
     Preisart: Literal["N", "B"] = optional("N net, B gross")
-    VPEinheit: str = optional("packaging unit", max_length=30)
+    VPEinheit: str = optional("packaging unit", max_length=length(PriceRecord, "VPEinheit"))
     GeaendertAmUTC: str = optional("last modification time")
     links: list[Link] = optional("the article")
 
 
 class BestandEintrag(Shape):
-    ArtNr: str = optional("article number", max_length=15)
+    ArtNr: str = optional("article number", max_length=length(ArticleRecord, "ArtNr"))
     LagerOrt: str = optional("storage place")
     StaoNr: int = optional("location")
     LagerBestand: Number = optional("stock after reservations; negative values possible")
-    VPEinheit: str = optional("packaging unit", max_length=30)
-    Bereich: str = optional("stock range", max_length=15)
+    VPEinheit: str = optional("packaging unit", max_length=length(StockRecord, "VPEinheit"))
+    Bereich: str = optional("stock range", max_length=length(StockRecord, "Bereich"))
     links: list[Link] = optional("the article")
 
 
 class Verpackung(Shape):
-    VPEinheit: str = Field(max_length=30, description="packaging unit id code")
-    VPEEANNr: str = optional("EAN", max_length=30)
+    VPEinheit: str = Field(max_length=length(PackagingRecord, "VPEinheit"), description="packaging unit id code")
+    VPEEANNr: str = optional("EAN", max_length=length(PackagingRecord, "VPEEANNr"))
     VPBezeichnung: str = optional("designation")
     Gewicht: Number = optional("conversion factor article to VPE weight")
     VPEGewicht: Number = optional("weight of the VPE")
@@ -86,8 +123,8 @@ class Verpackung(Shape):
 
 class DeklarationEintrag(Shape):
     Nr: int = optional("unique assignment number")
-    AdrSprache: str = optional("language, ISO-639-2B", max_length=4)
-    ArtNr: str = optional("article number", max_length=15)
+    AdrSprache: str = optional("language, ISO-639-2B", max_length=length(DeclarationRecord, "AdrSprache"))
+    ArtNr: str = optional("article number", max_length=length(ArticleRecord, "ArtNr"))
     Bezeichnung1: str = optional("designation 1")
     Bezeichnung2: str = optional("designation 2")
     KurzBezeichnung: str = optional("short designation")
@@ -96,19 +133,22 @@ class DeklarationEintrag(Shape):
 
 
 class _ArtikelFelder(Shape):
-    ArtNr: str = optional("article number", max_length=15)
+    ArtNr: str = optional("article number", max_length=length(ArticleRecord, "ArtNr"))
     AnLager: Literal["J", "N"] = optional("J = yes, N = no (stock-managed)")
-    ArtBez: str = optional("designation", max_length=255)
+    ArtBez: str = optional("designation", max_length=length(ArticleRecord, "ArtBez"))
     ArtikelStatus: int = optional("1 = active")
-    Einheit: str = optional("unit", max_length=12)
+    Einheit: str = optional("unit", max_length=length(ArticleRecord, "Einheit"))
     Farbe: str = optional("colour marker #rrggbb (a marker, not the article's colour)", max_length=12)
     WUSTSatz: Number = optional("stored tax rate, falling back to the standard rate")
     GeaendertAmUTC: str = optional("last modification time")
-    ArtGruppe: str = optional("article group", max_length=12)
-    ArtKlasse: str = optional("article class", max_length=8)
+    ArtGruppe: str = optional("article group", max_length=length(ArticleRecord, "ArtGruppe"))
+    ArtKlasse: str = optional("article class", max_length=length(ArticleRecord, "ArtKlasse"))
     WaehrAbk: str = optional("currency of prices, ISO 4217", max_length=4)
-    BeschaffungsArt: str = optional("procurement kind", max_length=1)
-    VerarbeitungsArt: str = optional("processing kind; C = batch-managed, N = not batch-managed", max_length=1)
+    BeschaffungsArt: str = optional("procurement kind", max_length=length(ArticleRecord, "BeschaffungsArt"))
+    VerarbeitungsArt: str = optional(
+        "processing kind; C = batch-managed, N = not batch-managed",
+        max_length=length(ArticleRecord, "VerarbeitungsArt"),
+    )
     ArtGewicht: Number = optional("weight")
     links: list[Link] = optional("the article and its media")
     attributes: list[Attribut] = optional("article attributes")
@@ -140,17 +180,19 @@ class ArtikelListe(Shape):
 
 class ArtikelMedia(Shape):
     IDKey: int = Field(description="unique key of the file")
-    AMDBildFormat: str = optional("image format", max_length=12)
-    AMDTextFormat: str = optional("text format", max_length=12)
-    AMDVerwendung: str = optional("usage; can be controlled by the attribute VERWENDUNG", max_length=12)
-    AdrSprache: str = optional("language of the file", max_length=4)
-    OrtLand: str = optional("country alpha-2", max_length=4)
+    AMDBildFormat: str = optional("image format", max_length=length(MediaRecord, "AMDBildFormat"))
+    AMDTextFormat: str = optional("text format", max_length=length(MediaRecord, "AMDTextFormat"))
+    AMDVerwendung: str = optional(
+        "usage; can be controlled by the attribute VERWENDUNG", max_length=length(MediaRecord, "AMDVerwendung")
+    )
+    AdrSprache: str = optional("language of the file", max_length=length(MediaRecord, "AdrSprache"))
+    OrtLand: str = optional("country alpha-2", max_length=length(MediaRecord, "OrtLand"))
     Modified_UTC: str = optional("last change")
-    ArtGruppe: str = optional("article group", max_length=12)
-    ArtNr: str = optional("article number", max_length=15)
-    AMDDateiName: str = optional("file name", max_length=255)
+    ArtGruppe: str = optional("article group", max_length=length(MediaRecord, "ArtGruppe"))
+    ArtNr: str = optional("article number", max_length=length(MediaRecord, "ArtNr"))
+    AMDDateiName: str = optional("file name", max_length=length(MediaRecord, "AMDDateiName"))
     AMDText: str = optional("text")
-    Kommentar: str = optional("comment", max_length=255)
+    Kommentar: str = optional("comment", max_length=length(MediaRecord, "Kommentar"))
     links: list[Link] = optional("the files: artikelmediadaten/ with type=Bild or type=Text")
 
 
@@ -172,16 +214,16 @@ class KundenAuftrag(Shape):
 
 class Kunde(Shape):
     status: int = Field(description="1 when the credit limit is greater than 0, else 0")
-    WaehrAbk: str = optional("customer currency, ISO 4217", max_length=4)
+    WaehrAbk: str = optional("customer currency, ISO 4217", max_length=length(CustomerData, "WaehrAbk"))
     BrancheID: str = optional("branch id", max_length=12)
     AdrSprache: str = optional("language, ISO-639-2B")
     KundLief: int = Field(description="delivery address key")
     KundRech: int = Field(description="invoice address key")
     KundKontakt: int = Field(description="contact address key")
-    VBTyp: str = optional("shipping-condition type", max_length=12)
+    VBTyp: str = optional("shipping-condition type", max_length=length(CustomerData, "VBTyp"))
     ZahlungsMethode: str = optional("comma-separated: K = credit card (paid outside), R = invoice")
-    KundBez: str = optional("customer designation", max_length=24)
-    Kommentar: str = optional("customer comment", max_length=255)
+    KundBez: str = optional("customer designation", max_length=KUND_BEZ_LENGTH)
+    Kommentar: str = optional("customer comment", max_length=length(CustomerData, "Kommentar"))
     attributes: list[Attribut] = optional("customer attributes")
     links: list[Link] = Field(description="the addresses (adressen KundKontakt, ...) and the address list")
     Auftrag: list[KundenAuftrag] = optional("the latest orders (query order, status)")
@@ -203,23 +245,23 @@ class Adresse(Shape):
     """The standalone address (Adressen endpoints)."""
 
     AdrNr: int = Field(description="address number")
-    AdrSprache: str = optional("language, ISO-639-2B", max_length=4)
-    EmailAdress: str = optional("e-mail", max_length=255)
-    AdrAdresse1: str = optional("street and number", max_length=60)
-    AdrAdresse2: str = optional("addition", max_length=60)
+    AdrSprache: str = optional("language, ISO-639-2B", max_length=MAX_LENGTH["AdrSprache"])
+    EmailAdress: str = optional("e-mail", max_length=MAX_LENGTH["EmailAdress"])
+    AdrAdresse1: str = optional("street and number", max_length=MAX_LENGTH["AdrAdresse1"])
+    AdrAdresse2: str = optional("addition", max_length=MAX_LENGTH["AdrAdresse2"])
     AdrAnrede: int = optional("0 = company/general, 1 = Mr, 2 = Ms")
     AdrAnredeText: str = optional("salutation text (read only)")
-    AdrFax: str = optional("fax", max_length=28)
-    AdrFirma: str = optional("company", max_length=36)
-    AdrFirma2: str = optional("company addition", max_length=36)
-    AdrVorname: str = optional("first name", max_length=36)
-    AdrName: str = optional("last name", max_length=36)
-    AdrTelex: str = optional("mobile", max_length=28)
-    AdrTf1: str = optional("direct phone", max_length=28)
-    AdrTf2: str = optional("central phone", max_length=28)
-    OrtLand: str = optional("country alpha-2", max_length=4)
-    OrtName: str = optional("town", max_length=48)
-    OrtPLZ: str = optional("postal code", max_length=10)
+    AdrFax: str = optional("fax", max_length=MAX_LENGTH["AdrFax"])
+    AdrFirma: str = optional("company", max_length=MAX_LENGTH["AdrFirma"])
+    AdrFirma2: str = optional("company addition", max_length=MAX_LENGTH["AdrFirma2"])
+    AdrVorname: str = optional("first name", max_length=MAX_LENGTH["AdrVorname"])
+    AdrName: str = optional("last name", max_length=MAX_LENGTH["AdrName"])
+    AdrTelex: str = optional("mobile", max_length=MAX_LENGTH["AdrTelex"])
+    AdrTf1: str = optional("direct phone", max_length=MAX_LENGTH["AdrTf1"])
+    AdrTf2: str = optional("central phone", max_length=MAX_LENGTH["AdrTf2"])
+    OrtLand: str = optional("country alpha-2", max_length=MAX_LENGTH["OrtLand"])
+    OrtName: str = optional("town", max_length=MAX_LENGTH["OrtName"])
+    OrtPLZ: str = optional("postal code", max_length=MAX_LENGTH["OrtPLZ"])
 
 
 class AdresseMitLinks(Adresse):
