@@ -372,6 +372,10 @@ def article_item(record: ArticleRecord, now: str) -> dict[str, Any]:
     return {"PK": pk, "SK": sk, **data, "GeaendertAmUTC": record.GeaendertAmUTC or now}
 
 
+# An article by its ArtNr, from the import or else from the table.
+_Articles = Callable[[str], dict[str, Any] | None]
+
+
 def check_references(parsed: Parsed, stored: dict[str, dict[str, Any]], currencies: list[str]) -> None:
     """What needs more than one record: known articles, VPE codes, currencies, unique keys."""
 
@@ -387,10 +391,6 @@ def check_references(parsed: Parsed, stored: dict[str, dict[str, Any]], currenci
     ]
     if problems:
         raise ImportRefused(problems)
-
-
-# An article by its ArtNr, from the import or else from the table.
-_Articles = Callable[[str], dict[str, Any] | None]
 
 
 def _vpe_problem(art: dict[str, Any], code: str | None) -> str | None:
