@@ -16,6 +16,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
+from local import lambda_runtime
 from local.template import REGION, ROOT, Route, Stack
 
 DOCUMENT = ROOT / "docs" / "openapi.json"
@@ -45,15 +46,21 @@ _BODY_METHODS = {"post", "put", "patch"}
 
 def load_module(stack: Stack, logical: str) -> ModuleType:
     """A function's handler module, loaded as the local stack loads it, its environment set."""
-    from local.gateway import load_module as load
-
     os.environ.update(stack.environment(logical))
     os.environ.setdefault("AWS_DEFAULT_REGION", REGION)
-    return load(stack, logical)
+    return lambda_runtime.load_module(stack, logical)
 
 
 def routed_functions(stack: Stack) -> list[str]:
     return sorted({r.function for r in stack.routes()})
+
+
+def loaded_document(runtime: lambda_runtime.LambdaRuntime) -> dict[str, Any]:
+    """The document of the handler modules a running stack has loaded (Swagger UI at /docs)."""
+    logicals = routed_functions(runtime.stack)
+    for logical in logicals:
+        runtime.handler(logical)
+    return generate(runtime.stack, {logical: runtime.modules[logical] for logical in logicals})
 
 
 def function_schema(module: ModuleType) -> dict[str, Any]:

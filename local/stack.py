@@ -7,7 +7,9 @@ import threading
 from collections.abc import Callable
 
 from local.emulation import AwsEmulation, create_resources, use_endpoint
-from local.gateway import ApiServer, Gateway
+from local.front_door import ApiServer
+from local.gateway import Gateway
+from local.lambda_runtime import lambda_context
 from local.persistence import DataFolder, Saver, Snapshot, restore
 from local.template import Stack
 
@@ -65,9 +67,7 @@ class LocalStack:
         """What runs on a schedule in AWS (the outbox sweep) runs here after each change."""
         with self._publish_lock:
             for logical in self.template.scheduled_functions():
-                from local.gateway import lambda_context
-
-                self.gateway.handler(logical)({}, lambda_context(logical))
+                self.gateway.runtime.handler(logical)({}, lambda_context(logical))
 
     def stop(self) -> Snapshot | None:
         """Stop serving; with a data folder, the last snapshot (the emulation stays locked after it)."""

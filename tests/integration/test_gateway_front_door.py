@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from local.gateway import MAX_HEAD_BYTES, ApiServer, Gateway
+from local.front_door import ApiServer
+from local.gateway import MAX_HEAD_BYTES, Gateway
 from local.template import Stack
 
 pytestmark = pytest.mark.integration
