@@ -69,7 +69,9 @@ def function_schema(module: ModuleType) -> dict[str, Any]:
 
     app = module.app
     with_models(app)
-    schema = json.loads(app.get_openapi_json_schema(title=TITLE, version=VERSION, security_schemes=SECURITY_SCHEMES))
+    schema: dict[str, Any] = json.loads(
+        app.get_openapi_json_schema(title=TITLE, version=VERSION, security_schemes=SECURITY_SCHEMES)
+    )
     placeholders = [
         (r.method.lower(), r.openapi_path)
         for r in app._static_routes + app._dynamic_routes
@@ -147,15 +149,15 @@ def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder:
     # What every route may answer besides its own: the layer (400, 500, 503), API Gateway (413, and
     # 431 for oversized headers), the authorizer (401, 403) and, where a body is read, the media
     # type check (415).
-    shared = [400, 413, 431, 500, 503]
+    shared: list[int] = [400, 413, 431, 500, 503]
     if method in _BODY_METHODS:
         shared.append(415)
     if route is not None and route.authorized:
         shared += [401, 403]
     elif route is not None and "security" not in op:
         op["security"] = []  # no authorizer on this route (OPTIONS /www/zugferd)
-    for status, resp in _resolved(errors(shared)).items():
-        responses.setdefault(str(status), resp)
+    for code, resp in _resolved(errors(shared)).items():
+        responses.setdefault(str(code), resp)
     op["responses"] = dict(sorted(responses.items()))
 
 

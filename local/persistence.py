@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from local.template import ACCOUNT, REGION, Stack
 
@@ -70,7 +70,7 @@ def capture(stack: Stack) -> Snapshot:
         if table is None:
             continue
         partitions = table.items.values()
-        items = [i for p in partitions for i in p.values()] if table.range_key_attr else list(partitions)
+        items: list[Any] = [i for p in partitions for i in p.values()] if table.range_key_attr else list(partitions)
         snap.tables[logical] = [{name: _plain(value) for name, value in item.attrs.items()} for item in items]
     s3 = s3_backends[ACCOUNT][PARTITION]
     for logical in stack.resources("AWS::S3::Bucket"):
@@ -95,7 +95,9 @@ def capture(stack: Stack) -> Snapshot:
     secrets = secretsmanager_backends[ACCOUNT][REGION]
     for logical in stack.resources("AWS::SecretsManager::Secret"):
         with contextlib.suppress(Exception):  # a secret without a value has nothing to keep
-            snap.secrets[logical] = str(secrets.get_secret_value(stack.names[logical], None, None)["SecretString"])
+            # No version or stage: the current value, as moto's own API answers a call without them.
+            value = secrets.get_secret_value(stack.names[logical], None, None)  # type: ignore[arg-type]
+            snap.secrets[logical] = str(value["SecretString"])
     return snap
 
 
@@ -118,7 +120,7 @@ def _item(table: Any, attrs: dict[str, Any]) -> Any:
     """A moto Item of saved attributes, put into its table as it was."""
     from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
 
-    item = Item.__new__(Item)
+    item = cast(Item, Item.__new__(Item))
     item.hash_key = DynamoType(attrs[table.hash_key_attr])
     item.range_key = DynamoType(attrs[table.range_key_attr]) if table.range_key_attr else None
     # Without LimitedSizeDict's check on every attribute (quadratic in the attributes): each
