@@ -26,10 +26,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any, cast
 
+from backoffice.admin import local_stack
 from local.template import ACCOUNT, REGION, Stack
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_FOLDER = ROOT / ".local-data"
 STATE = "state.json"
 BLOBS = "blobs"
 FORMAT = 1
@@ -176,11 +175,11 @@ class DataFolder:
 
     @classmethod
     def from_environment(cls) -> DataFolder:
-        return cls(Path(os.environ.get("LOCAL_DATA") or DEFAULT_FOLDER).resolve())
+        return cls(local_stack.data_folder())
 
     def lock(self) -> None:
         self.blobs.mkdir(parents=True, exist_ok=True)
-        handle = (self.path / ".lock").open("a+")
+        handle = (self.path / local_stack.LOCK_FILE).open("a+", encoding="utf-8")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -189,7 +188,16 @@ class DataFolder:
                 f"another local stack uses the data folder {self.path}; stop it, or give this one "
                 "a folder of its own with LOCAL_DATA=/some/folder"
             ) from None
+        handle.truncate(0)  # the addresses of a stack that stopped
+        handle.flush()
         self._lock_file = handle
+
+    def announce(self, addresses: local_stack.Addresses) -> None:
+        """Write where this stack serves into its lock file, for the admin CLI's --local."""
+        assert self._lock_file is not None, "lock() first"
+        self._lock_file.truncate(0)
+        self._lock_file.write(addresses.record())
+        self._lock_file.flush()
 
     def reset(self) -> None:
         """FRESH=1: forget the saved data (the demo data is loaded again)."""

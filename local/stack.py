@@ -6,6 +6,7 @@ import os
 import threading
 from collections.abc import Callable
 
+from backoffice.admin.local_stack import API_PORT, AWS_PORT
 from local.emulation import AwsEmulation, create_resources, use_endpoint
 from local.front_door import ApiServer
 from local.gateway import Gateway
@@ -30,7 +31,7 @@ def _bind[T](what: str, variable: str, port: int, make: Callable[[], T]) -> T:
 
 
 class LocalStack:
-    def __init__(self, api_port: int = 3000, aws_port: int = 4566, verbose: bool = True) -> None:
+    def __init__(self, api_port: int = API_PORT, aws_port: int = AWS_PORT, verbose: bool = True) -> None:
         self.template = Stack.read()
         self.aws = _bind("AWS emulation", "LOCAL_AWS_PORT", aws_port, lambda: AwsEmulation(aws_port))
         self._publish_lock = threading.Lock()
