@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,12 +20,13 @@ RUNNING = Addresses(api="http://127.0.0.1:3001", aws="http://127.0.0.1:4567")
 
 
 @pytest.fixture
-def running(tmp_path: Path) -> Iterator[Path]:
-    """A data folder a stack runs on: locked, its addresses written, as `python -m local` does."""
+def running(tmp_path: Path) -> DataFolder:
+    """A data folder a stack runs on: locked (while the object lives), its addresses written, as
+    `python -m local` does."""
     folder = DataFolder(tmp_path / "data")
     folder.lock()
     folder.announce(RUNNING)
-    yield folder.path  # locked while `folder` lives
+    return folder
 
 
 def test_the_defaults_are_make_runs() -> None:
@@ -38,14 +38,14 @@ def test_the_defaults_are_make_runs() -> None:
     assert local_stack.data_folder(env) == Path("/tmp/elsewhere").resolve()
 
 
-def test_the_running_stack_of_the_data_folder_says_where_its_aws_is(running: Path) -> None:
-    assert aws_endpoint({"LOCAL_DATA": str(running)}) == RUNNING.aws
-    assert aws_endpoint({"LOCAL_DATA": str(running), "PORT": "3001"}) == RUNNING.aws
+def test_the_running_stack_of_the_data_folder_says_where_its_aws_is(running: DataFolder) -> None:
+    assert aws_endpoint({"LOCAL_DATA": str(running.path)}) == RUNNING.aws
+    assert aws_endpoint({"LOCAL_DATA": str(running.path), "PORT": "3001"}) == RUNNING.aws
 
 
-def test_a_port_other_than_the_stacks_api_is_refused(running: Path) -> None:
+def test_a_port_other_than_the_stacks_api_is_refused(running: DataFolder) -> None:
     with pytest.raises(CommandFailed, match=r"serves its API at http://127.0.0.1:3001, not on PORT=3000"):
-        aws_endpoint({"LOCAL_DATA": str(running), "PORT": "3000"})
+        aws_endpoint({"LOCAL_DATA": str(running.path), "PORT": "3000"})
 
 
 def test_local_aws_port_names_the_emulation_itself(tmp_path: Path) -> None:
@@ -89,8 +89,8 @@ def assert_one_line_refusal(done: subprocess.CompletedProcess[str], says: str) -
     assert says in done.stderr
 
 
-def test_without_a_terminal_the_password_prompt_is_a_one_line_refusal(running: Path) -> None:
-    done = admin("user", "add", "shop", "--local", env={"LOCAL_DATA": str(running)})
+def test_without_a_terminal_the_password_prompt_is_a_one_line_refusal(running: DataFolder) -> None:
+    done = admin("user", "add", "shop", "--local", env={"LOCAL_DATA": str(running.path)})
     assert_one_line_refusal(done, "--password-stdin")
 
 
