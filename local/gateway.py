@@ -31,13 +31,8 @@ from backoffice.errors import ERROR_MEMBERS, ApiError
 from backoffice.http.request_body import check_event_size
 from backoffice.http.responses import JSON_CONTENT_TYPE
 from backoffice.json_codec import dumps
-
-# Kept importable from here for the tests that still do (tests/support/invoke.py); the runtime's own
-# module is local/lambda_runtime.py.
 from local.lambda_runtime import Handler, Invocation, LambdaRuntime, answer_refused
-from local.lambda_runtime import lambda_context as lambda_context
-from local.lambda_runtime import load_handler as load_handler
-from local.lambda_runtime import load_module as load_module
+from local.lambda_runtime import lambda_context as lambda_context  # re-exported for tests/support/invoke.py
 from local.template import ACCOUNT, REGION, Route, Stack, resolve
 
 # API Gateway's own quotas for a REST API (its "quotas for configuring and running a REST API").
@@ -117,7 +112,8 @@ class Gateway:
         self.integration_timeout = INTEGRATION_TIMEOUT
 
     def handler(self, logical: str) -> Handler:
-        """A function's handler as the runtime loaded it (tests/support/invoke.py calls it here)."""
+        """A function's handler as the runtime loaded it (for tests/support/invoke.py, as `modules`:
+        both can go when it asks `runtime`)."""
         return self.runtime.handler(logical)
 
     @property
