@@ -97,3 +97,8 @@ def test_without_a_terminal_the_password_prompt_is_a_one_line_refusal(running: D
 def test_without_a_stack_the_command_is_a_one_line_refusal(tmp_path: Path) -> None:
     done = admin("user", "revoke", "shop", "--local", env={"LOCAL_DATA": str(tmp_path)})
     assert_one_line_refusal(done, "make run")
+
+
+def test_an_aws_port_nobody_listens_on_is_a_one_line_refusal() -> None:
+    done = admin("user", "revoke", "shop", "--local", env={"LOCAL_AWS_PORT": "1"})
+    assert_one_line_refusal(done, "Cannot reach http://127.0.0.1:1/")
