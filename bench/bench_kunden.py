@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from local.gateway import load_module
+from local.lambda_runtime import load_module
 from local.template import Stack
 
 ROOT = Path(__file__).resolve().parent.parent

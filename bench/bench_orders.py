@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from local.gateway import load_module
+from local.lambda_runtime import load_module
 from local.template import Stack
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,8 @@
 """`python -m local`: run the local stack until Ctrl-C or SIGTERM (`make run`).
 
-Its data is kept in `.local-data/` of the working tree (LOCAL_DATA moves it); FRESH=1 starts
-again from the demo data.
+The API on PORT, the AWS emulation on LOCAL_AWS_PORT, its data kept in `.local-data/` of the
+working tree (LOCAL_DATA moves it): defaults in backoffice/admin/local_stack.py, which the admin
+CLI's --local reads too. FRESH=1 starts again from the demo data.
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ import sys
 import threading
 from typing import Any
 
+from backoffice.admin import local_stack
 from local.persistence import DataFolder, FolderInUse
 from local.stack import LocalStack
 
 
 def main() -> int:
-    api_port = int(os.environ.get("PORT", "3000"))
-    aws_port = int(os.environ.get("LOCAL_AWS_PORT", "4566"))
+    api_port, aws_port = local_stack.api_port(), local_stack.aws_port()
     quiet = os.environ.get("LOCAL_QUIET") == "1"
     fresh = os.environ.get("FRESH", "") not in ("", "0")
     data = DataFolder.from_environment()
@@ -48,6 +49,8 @@ def main() -> int:
     print("Data: saved every few seconds while it changes and at Ctrl-C; `make run FRESH=1` starts again from the demo")
     print(f"API on {stack.api.url}/www/...  try: curl -u demo:demo -X POST {stack.api.url}/www/token")
     print(f"Swagger UI on {stack.api.url}/docs")
+    # Where the admin CLI's --local finds this stack (backoffice/admin/local_stack.py).
+    data.announce(local_stack.Addresses(api=stack.api.url, aws=stack.aws.endpoint))
     print(f"READY {stack.api.url}", flush=True)
     # A timeout, so that the signal handler runs promptly whatever the wait does with signals.
     while not stopped.wait(0.5):

@@ -1,4 +1,5 @@
-"""Swagger UI at /docs: local-only routes of the API emulation (not in template.yaml).
+"""Swagger UI at /docs, and `GET /` pointing to it: local-only routes of the API emulation (not in
+template.yaml; docs/decisions.md, "API Gateway emulation", says why `/` answers here).
 
 The assets come from the installed swagger-ui-py package (Swagger UI 5, no CDN); the document is
 generated from the handler modules the gateway has loaded, its server this stack, so
@@ -15,7 +16,18 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from backoffice.links import link
+
 PREFIX = "/docs"
+DOCUMENT = PREFIX + "/openapi.json"
+# `GET /`: where to read about the API, in place of the gateway's 404 on a path without a route.
+_HOME = {
+    "description": (
+        "The back-office API of the local stack (make run): its routes are under /www/, documented at "
+        "/docs (Swagger UI) and /docs/openapi.json (OpenAPI 3.1). Deployed, / has no route (404)."
+    ),
+    "links": [link("", PREFIX, "docs"), link("", DOCUMENT, "openapi")],
+}
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -64,13 +76,24 @@ class DocsUi:
         return {**self._cached, "servers": [{"url": "/", "description": "This local stack"}]}
 
     def answer(self, method: str, path: str) -> tuple[int, dict[str, str], bytes] | None:
-        """The answer to a /docs request; None for any other path (it goes to the API)."""
+        """The answer to a /docs request or a GET of /; None for any other request (it goes to the API)."""
         path = path.split("?", 1)[0]
+        if path == "/":
+            return self._home(method)
         if path != PREFIX and not path.startswith(PREFIX + "/"):
             return None
         if method not in ("GET", "HEAD"):
             return 405, {"Allow": "GET, HEAD", "Content-Type": "text/plain"}, b"GET only\n"
-        name = path[len(PREFIX) :].lstrip("/")
+        return self._file(path[len(PREFIX) :].lstrip("/"))
+
+    @staticmethod
+    def _home(method: str) -> tuple[int, dict[str, str], bytes] | None:
+        if method not in ("GET", "HEAD"):
+            return None  # the gateway's answer, as on any path without a route
+        return 200, {"Content-Type": "application/json"}, json.dumps(_HOME, indent=2).encode() + b"\n"
+
+    def _file(self, name: str) -> tuple[int, dict[str, str], bytes]:
+        """A file of the Swagger UI: its page, the document, or one of the package's assets."""
         if name in ("", "index.html"):
             return 200, {"Content-Type": "text/html; charset=utf-8"}, _PAGE.encode()
         if name == "openapi.json":

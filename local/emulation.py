@@ -120,7 +120,7 @@ def _random_secret(spec: dict[str, Any]) -> str:
 # Resources of the template the local stack does not create in the emulation, and why. Any other
 # kind is an error: a new resource is either emulated here or listed with its reason.
 NOT_EMULATED = {
-    "AWS::Serverless::Function": "run in-process by the gateway emulation (local/gateway.py)",
+    "AWS::Serverless::Function": "run in-process by the Lambda runtime emulation (local/lambda_runtime.py)",
     "AWS::Serverless::LayerVersion": "the layer is on the path (the venv's .pth)",
     "AWS::Serverless::Api": "the gateway emulation itself",
     "AWS::IAM::Role": "moto does not enforce IAM (test_template_operations.py checks the policies)",
@@ -136,37 +136,44 @@ def create_resources(stack: Stack) -> list[str]:
     """Create each AWS resource of the template from its own properties; the names created."""
     created = []
     for logical, res in stack.doc["Resources"].items():
-        props = res.get("Properties") or {}
-        name = stack.names[logical]
         kind = res["Type"]
         if kind in NOT_EMULATED:
             continue
-        if kind == "AWS::DynamoDB::Table":
-            kwargs: dict[str, Any] = {
-                "TableName": name,
-                "AttributeDefinitions": props["AttributeDefinitions"],
-                "KeySchema": props["KeySchema"],
-                "BillingMode": props.get("BillingMode", "PAY_PER_REQUEST"),
-            }
-            if props.get("GlobalSecondaryIndexes"):
-                kwargs["GlobalSecondaryIndexes"] = props["GlobalSecondaryIndexes"]
-            if props.get("StreamSpecification"):
-                kwargs["StreamSpecification"] = {"StreamEnabled": True, **props["StreamSpecification"]}
-            _client("dynamodb").create_table(**kwargs)
-            ttl = props.get("TimeToLiveSpecification")
-            if ttl:
-                _client("dynamodb").update_time_to_live(TableName=name, TimeToLiveSpecification=ttl)
-        elif kind == "AWS::S3::Bucket":
-            _client("s3").create_bucket(Bucket=name, CreateBucketConfiguration={"LocationConstraint": REGION})
-        elif kind == "AWS::Events::EventBus":
-            _client("events").create_event_bus(Name=name)
-        elif kind == "AWS::SecretsManager::Secret":
-            _client("secretsmanager").create_secret(
-                Name=name, SecretString=_random_secret(props.get("GenerateSecretString") or {})
-            )
-        elif kind == "AWS::Logs::LogGroup":
-            _client("logs").create_log_group(logGroupName=name)
-        else:
+        create = _CREATE.get(kind)
+        if create is None:
             raise ValueError(f"{logical}: the local stack neither creates nor lists {kind} (NOT_EMULATED)")
+        name = stack.names[logical]
+        create(name, res.get("Properties") or {})
         created.append(f"{kind} {name}")
     return created
+
+
+def _create_table(name: str, props: dict[str, Any]) -> None:
+    kwargs: dict[str, Any] = {
+        "TableName": name,
+        "AttributeDefinitions": props["AttributeDefinitions"],
+        "KeySchema": props["KeySchema"],
+        "BillingMode": props.get("BillingMode", "PAY_PER_REQUEST"),
+    }
+    if props.get("GlobalSecondaryIndexes"):
+        kwargs["GlobalSecondaryIndexes"] = props["GlobalSecondaryIndexes"]
+    if props.get("StreamSpecification"):
+        kwargs["StreamSpecification"] = {"StreamEnabled": True, **props["StreamSpecification"]}
+    _client("dynamodb").create_table(**kwargs)
+    ttl = props.get("TimeToLiveSpecification")
+    if ttl:
+        _client("dynamodb").update_time_to_live(TableName=name, TimeToLiveSpecification=ttl)
+
+
+# How each emulated kind of resource is created: (physical name, the template's Properties).
+_CREATE: dict[str, Callable[[str, dict[str, Any]], Any]] = {
+    "AWS::DynamoDB::Table": _create_table,
+    "AWS::S3::Bucket": lambda name, _: _client("s3").create_bucket(
+        Bucket=name, CreateBucketConfiguration={"LocationConstraint": REGION}
+    ),
+    "AWS::Events::EventBus": lambda name, _: _client("events").create_event_bus(Name=name),
+    "AWS::SecretsManager::Secret": lambda name, props: _client("secretsmanager").create_secret(
+        Name=name, SecretString=_random_secret(props.get("GenerateSecretString") or {})
+    ),
+    "AWS::Logs::LogGroup": lambda name, _: _client("logs").create_log_group(logGroupName=name),
+}

@@ -32,16 +32,19 @@ def roll_back_touched_items() -> None:
     failed transaction added. Same atomicity as moto's: a failing transaction leaves nothing, and
     since only the touched items are restored, no write made by another call is undone.
     """
-    from moto.dynamodb import models
+    from moto.dynamodb import models as typed_models
+    from moto.dynamodb.models.table import Table
 
-    backend = models.DynamoDBBackend
+    # The module's own `copy` import is what the patch swaps, which its types do not export.
+    models: Any = typed_models
+    backend = typed_models.DynamoDBBackend
     if getattr(backend.transact_write_items, "rolls_back_items", False):
         return
     original = backend.transact_write_items
 
     def no_table_copies(obj: Any, memo: Any = None) -> Any:
         # moto's rollback assigns this "copy" back to its table: with the table itself, a no-op.
-        return obj if isinstance(obj, models.Table) else copy.deepcopy(obj, memo)
+        return obj if isinstance(obj, Table) else copy.deepcopy(obj, memo)
 
     without_table_copies = types.SimpleNamespace(**{**vars(copy), "deepcopy": no_table_copies})
 
@@ -49,7 +52,7 @@ def roll_back_touched_items() -> None:
         with _TRANSACTION_LOCK:
             saved = _save_touched(self, transact_items)
             module_copy = models.copy
-            models.copy = without_table_copies  # type: ignore[assignment]
+            models.copy = without_table_copies
             try:
                 original(self, transact_items)
             except BaseException:

@@ -24,12 +24,11 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
+from backoffice.admin import local_stack
 from local.template import ACCOUNT, REGION, Stack
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_FOLDER = ROOT / ".local-data"
 STATE = "state.json"
 BLOBS = "blobs"
 FORMAT = 1
@@ -70,7 +69,7 @@ def capture(stack: Stack) -> Snapshot:
         if table is None:
             continue
         partitions = table.items.values()
-        items = [i for p in partitions for i in p.values()] if table.range_key_attr else list(partitions)
+        items: list[Any] = [i for p in partitions for i in p.values()] if table.range_key_attr else list(partitions)
         snap.tables[logical] = [{name: _plain(value) for name, value in item.attrs.items()} for item in items]
     s3 = s3_backends[ACCOUNT][PARTITION]
     for logical in stack.resources("AWS::S3::Bucket"):
@@ -95,7 +94,9 @@ def capture(stack: Stack) -> Snapshot:
     secrets = secretsmanager_backends[ACCOUNT][REGION]
     for logical in stack.resources("AWS::SecretsManager::Secret"):
         with contextlib.suppress(Exception):  # a secret without a value has nothing to keep
-            snap.secrets[logical] = str(secrets.get_secret_value(stack.names[logical], None, None)["SecretString"])
+            # No version or stage: the current value, as moto's own API answers a call without them.
+            value = secrets.get_secret_value(stack.names[logical], None, None)  # type: ignore[arg-type]
+            snap.secrets[logical] = str(value["SecretString"])
     return snap
 
 
@@ -118,7 +119,7 @@ def _item(table: Any, attrs: dict[str, Any]) -> Any:
     """A moto Item of saved attributes, put into its table as it was."""
     from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
 
-    item = Item.__new__(Item)
+    item = cast(Item, Item.__new__(Item))
     item.hash_key = DynamoType(attrs[table.hash_key_attr])
     item.range_key = DynamoType(attrs[table.range_key_attr]) if table.range_key_attr else None
     # Without LimitedSizeDict's check on every attribute (quadratic in the attributes): each
@@ -174,11 +175,11 @@ class DataFolder:
 
     @classmethod
     def from_environment(cls) -> DataFolder:
-        return cls(Path(os.environ.get("LOCAL_DATA") or DEFAULT_FOLDER).resolve())
+        return cls(local_stack.data_folder())
 
     def lock(self) -> None:
         self.blobs.mkdir(parents=True, exist_ok=True)
-        handle = (self.path / ".lock").open("a+")
+        handle = (self.path / local_stack.LOCK_FILE).open("a+", encoding="utf-8")
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -187,7 +188,16 @@ class DataFolder:
                 f"another local stack uses the data folder {self.path}; stop it, or give this one "
                 "a folder of its own with LOCAL_DATA=/some/folder"
             ) from None
+        handle.truncate(0)  # the addresses of a stack that stopped
+        handle.flush()
         self._lock_file = handle
+
+    def announce(self, addresses: local_stack.Addresses) -> None:
+        """Write where this stack serves into its lock file, for the admin CLI's --local."""
+        assert self._lock_file is not None, "lock() first"
+        self._lock_file.truncate(0)
+        self._lock_file.write(addresses.record())
+        self._lock_file.flush()
 
     def reset(self) -> None:
         """FRESH=1: forget the saved data (the demo data is loaded again)."""

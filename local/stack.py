@@ -6,8 +6,11 @@ import os
 import threading
 from collections.abc import Callable
 
+from backoffice.admin.local_stack import API_PORT, AWS_PORT
 from local.emulation import AwsEmulation, create_resources, use_endpoint
-from local.gateway import ApiServer, Gateway
+from local.front_door import ApiServer
+from local.gateway import Gateway
+from local.lambda_runtime import lambda_context
 from local.persistence import DataFolder, Saver, Snapshot, restore
 from local.template import Stack
 
@@ -28,7 +31,7 @@ def _bind[T](what: str, variable: str, port: int, make: Callable[[], T]) -> T:
 
 
 class LocalStack:
-    def __init__(self, api_port: int = 3000, aws_port: int = 4566, verbose: bool = True) -> None:
+    def __init__(self, api_port: int = API_PORT, aws_port: int = AWS_PORT, verbose: bool = True) -> None:
         self.template = Stack.read()
         self.aws = _bind("AWS emulation", "LOCAL_AWS_PORT", aws_port, lambda: AwsEmulation(aws_port))
         self._publish_lock = threading.Lock()
@@ -65,9 +68,7 @@ class LocalStack:
         """What runs on a schedule in AWS (the outbox sweep) runs here after each change."""
         with self._publish_lock:
             for logical in self.template.scheduled_functions():
-                from local.gateway import lambda_context
-
-                self.gateway.handler(logical)({}, lambda_context(logical))
+                self.gateway.runtime.handler(logical)({}, lambda_context(logical))
 
     def stop(self) -> Snapshot | None:
         """Stop serving; with a data folder, the last snapshot (the emulation stays locked after it)."""

@@ -28,8 +28,10 @@ def _tag(loader: _CfnLoader, suffix: str, node: yaml.Node) -> dict[str, Any]:
             value = value.split(".", 1)
     elif isinstance(node, yaml.SequenceNode):
         value = loader.construct_sequence(node, deep=True)
-    else:
+    elif isinstance(node, yaml.MappingNode):
         value = loader.construct_mapping(node, deep=True)
+    else:
+        raise TypeError(f"a YAML node of an unknown kind: {node!r}")
     return {name: value}
 
 
@@ -38,7 +40,8 @@ _CfnLoader.add_multi_constructor("!", _tag)
 
 def load(path: Path = TEMPLATE) -> dict[str, Any]:
     with path.open(encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_CfnLoader)  # noqa: S506 - a SafeLoader subclass
+        doc: dict[str, Any] = yaml.load(fh, Loader=_CfnLoader)  # noqa: S506 - a SafeLoader subclass
+    return doc
 
 
 def physical_name(logical: str, resource: dict[str, Any]) -> str:

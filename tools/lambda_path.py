@@ -32,7 +32,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from local.gateway import Gateway, Handler
+from local.gateway import Gateway
+from local.lambda_runtime import Handler, LambdaRuntime
 from local.template import REGION, ROOT, Stack
 
 BUILD = ROOT / ".aws-sam" / "build"
@@ -346,11 +347,10 @@ class LambdaPath:
         return self._run(logical, {"baseline": code}, verbose=False)
 
 
-class LambdaGateway(Gateway):
-    """The local API Gateway emulation, each function run on the Lambda path: routing, the
-    authorizer and the proxy events stay those of local/gateway.py."""
+class _LambdaPathRuntime(LambdaRuntime):
+    """The Lambda runtime emulation with each function run on the Lambda path, its outcomes kept."""
 
-    def __init__(self, runner: LambdaPath, *, verbose: bool = False, record: bool = False) -> None:
+    def __init__(self, runner: LambdaPath, verbose: bool, record: bool) -> None:
         super().__init__(runner.stack)
         self.runner, self.verbose, self.record = runner, verbose, record
         self.outcomes: dict[str, list[tuple[dict[str, Any], Outcome]]] = {}
@@ -365,6 +365,17 @@ class LambdaGateway(Gateway):
             return result
 
         return run
+
+
+class LambdaGateway(Gateway):
+    """The local API Gateway emulation, each function run on the Lambda path: routing, the
+    authorizer and the proxy events stay those of local/gateway.py."""
+
+    def __init__(self, runner: LambdaPath, *, verbose: bool = False, record: bool = False) -> None:
+        runtime = _LambdaPathRuntime(runner, verbose, record)
+        super().__init__(runner.stack, runtime=runtime)
+        self.runner = runner
+        self.outcomes = runtime.outcomes
 
     def request(self, method: str, target: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, Any]:
         """(status, JSON body or the raw bytes) of one request through the emulation."""
@@ -410,7 +421,7 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     )
     # The publisher's schedule: the sweep of whatever is still pending.
     for logical in gateway.stack.scheduled_functions():
-        answers[logical] = (200, gateway.handler(logical)({}, None))
+        answers[logical] = (200, gateway.runtime.handler(logical)({}, None))
     return answers
 
 

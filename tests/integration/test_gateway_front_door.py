@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from local.gateway import MAX_HEAD_BYTES, ApiServer, Gateway
+from local.front_door import ApiServer
+from local.gateway import MAX_HEAD_BYTES, Gateway
 from local.template import Stack
 
 pytestmark = pytest.mark.integration
@@ -169,3 +170,23 @@ def test_stop_returns_with_idle_and_stalled_connections_open() -> None:
     assert stalled.recv(1) == b""
     idle.close()
     stalled.close()
+
+
+def test_the_root_points_to_the_docs_where_other_methods_get_the_gateways_404() -> None:
+    """`GET /` is a local-only pointer to the documentation (docs/decisions.md, "API Gateway
+    emulation"); any other method on `/` is the gateway's answer on a path without a route."""
+    server = ApiServer(Gateway(Stack.read()), 0, verbose=False)
+    server.start()
+    try:
+        status, headers, body = exchange(server.url, b"GET /?x=1 HTTP/1.1\r\nHost: local\r\n\r\n")
+        assert status == 200
+        assert headers["content-type"] == "application/json"
+        links = {item["rel"]: item["href"] for item in json.loads(body)["links"]}
+        assert links == {"docs": "/docs", "openapi": "/docs/openapi.json"}
+        # No body follows the HEAD answer: the connection closed ends the read.
+        head = exchange(server.url, b"HEAD / HTTP/1.1\r\nHost: local\r\nConnection: close\r\n\r\n")
+        assert head[0] == 200
+        post = exchange(server.url, b"POST / HTTP/1.1\r\nHost: local\r\nContent-Length: 0\r\n\r\n")
+        assert_error(post, 404, "not_found")
+    finally:
+        server.stop()

@@ -16,8 +16,9 @@ import pytest
 import requests
 
 from backoffice.http.request_body import MAX_EVENT_BYTES
-from local import gateway as gateway_module
-from local.gateway import ApiServer, Gateway
+from local import lambda_runtime
+from local.front_door import ApiServer
+from local.gateway import Gateway
 from local.template import Stack
 from tests.support import Api
 from tests.zugferd_samples import invoice_xml, pdf_of_size
@@ -55,7 +56,7 @@ def serve(
         loaded.append(logical)
         return SimpleNamespace(lambda_handler=(lambda event, context: ALLOW) if logical == authorizer else slow)
 
-    monkeypatch.setattr(gateway_module, "load_module", load_module)
+    monkeypatch.setattr(lambda_runtime, "load_module", load_module)
     gateway = Gateway(stack)
     authorizer = gateway.authorizer_fn
     if integration_timeout is not None:
@@ -134,8 +135,8 @@ def test_the_handler_sees_its_own_timeout_and_memory_in_the_context() -> None:
 
     stack = with_timeout(7)
     gateway = Gateway(stack)
-    gateway.handlers[gateway.authorizer_fn] = lambda event, context: ALLOW
-    gateway.handlers["KundenFunction"] = handler
+    gateway.runtime.handlers[gateway.authorizer_fn] = lambda event, context: ALLOW
+    gateway.runtime.handlers["KundenFunction"] = handler
     server = ApiServer(gateway, 0, verbose=False)
     server.start()
     try:

@@ -264,3 +264,38 @@ def test_a_second_stack_on_the_same_data_folder_is_refused(tmp_path: Path) -> No
         message = _start_fails(local_stack_env(free_port(), free_port(), data, fresh=False))
         assert f"another local stack uses the data folder {data}" in message
         first.stop()
+
+
+def _admin_by_folder(data: Path, api_port: int, *command: str, password: str = "") -> subprocess.CompletedProcess[str]:
+    """The admin CLI's --local as an operator runs it beside `make run`: PORT and LOCAL_DATA as the
+    stack's, no LOCAL_AWS_PORT."""
+    env = local_stack_env(api_port, 0, data)
+    del env["LOCAL_AWS_PORT"]
+    return subprocess.run(
+        [sys.executable, "-m", "backoffice.admin", *command, "--local"],
+        cwd=ROOT,
+        env=env,
+        input=password,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_admin_cli_finds_the_stack_of_its_data_folder_and_its_port(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with stack(data, fresh=True) as running:
+        api_port = int(running.api.rsplit(":", 1)[1])
+        add = ("user", "add", "finder", "--webshop", "SHOP", "--password-stdin")
+        done = _admin_by_folder(data, api_port, *add, password="geheim-2\n")
+        assert done.returncode == 0, done.stderr
+        assert f"127.0.0.1:{running.aws_port}" in done.stdout
+        assert running.token("finder", "geheim-2").status_code == 200
+        # Another PORT means another stack: refused, not written to this one.
+        other = _admin_by_folder(data, free_port(), "user", "revoke", "finder")
+        assert (other.returncode, other.stderr.count("\n")) == (1, 1), other.stderr
+        assert "not on PORT=" in other.stderr
+        running.stop()
+    stopped = _admin_by_folder(data, api_port, "user", "revoke", "finder")
+    assert (stopped.returncode, stopped.stderr.count("\n")) == (1, 1), stopped.stderr
+    assert "No local stack runs on the data folder" in stopped.stderr

@@ -14,7 +14,7 @@ from pydantic import Field
 from backoffice.http.resolver import entrypoint, json_response, make_resolver, not_implemented, validation_fields
 from backoffice.models import Number, RequestModel
 from backoffice.platform.environment import Settings
-from local.gateway import lambda_context, load_module
+from local.lambda_runtime import lambda_context, load_module
 from local.template import Stack
 from tests.support import invoke
 

@@ -139,7 +139,7 @@ def test_the_layer_refuses_an_event_over_the_limit_before_decoding_its_body() ->
 
 
 def test_the_function_answers_an_oversized_event_as_the_emulation_does(aws: Stack) -> None:
-    from local.gateway import lambda_context, load_handler
+    from local.lambda_runtime import lambda_context, load_handler
 
     too_large = b"a" * (MAX_EVENT_BYTES * 3 // 4)
     gw = Gateway(aws)

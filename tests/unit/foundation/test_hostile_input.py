@@ -389,7 +389,7 @@ def _crashing_handler(error: BaseException) -> Any:
 
 
 def _get(handler: Any, path: str, body: str | None = None) -> tuple[int, dict[str, str], dict[str, Any]]:
-    from local.gateway import lambda_context
+    from local.lambda_runtime import lambda_context
 
     event = {
         "httpMethod": "GET",

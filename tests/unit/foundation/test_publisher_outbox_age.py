@@ -12,7 +12,7 @@ from botocore.stub import Stubber
 from backoffice.platform import dynamo, outbox
 from backoffice.platform.aws import client
 from local.demo_kunden import enable_event
-from local.gateway import lambda_context, load_module
+from local.lambda_runtime import lambda_context, load_module
 
 
 @pytest.fixture

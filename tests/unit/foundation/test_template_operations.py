@@ -100,7 +100,7 @@ def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any) -> None
     from backoffice.platform import auth, dynamo
     from backoffice.platform.aws import client
     from backoffice.platform.logger import logger
-    from local.gateway import lambda_context, load_module
+    from local.lambda_runtime import lambda_context, load_module
 
     alarm = alarms()["AuthorizerErrorsAlarm"]
     (expression,) = [m["Expression"] for m in alarm["Metrics"] if "Expression" in m]

@@ -17,7 +17,7 @@ from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
 from backoffice.platform.aws import client
 from backoffice.platform.caches import reset_caches
 from backoffice.platform.environment import get_settings
-from local.gateway import lambda_context, load_handler
+from local.lambda_runtime import lambda_context, load_handler
 
 
 def test_admin_user_add_reads_the_password_from_stdin(aws: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:

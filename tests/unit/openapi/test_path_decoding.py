@@ -13,7 +13,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.params import Path
 
 from backoffice.http.resolver import entrypoint, json_response, make_resolver
-from local.gateway import lambda_context
+from local.lambda_runtime import lambda_context
 from tests.support import invoke
 
 app = make_resolver()

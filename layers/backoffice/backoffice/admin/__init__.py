@@ -1,1 +1,5 @@
 """Operator commands: `python -m backoffice.admin --help`."""
+
+
+class CommandFailed(Exception):
+    """A command that cannot go on: its message is the one line the operator reads (exit status 1)."""

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from botocore.exceptions import EndpointConnectionError
+
 from backoffice.admin import (
+    CommandFailed,
     catalogue,  # artikel: the catalogue import
     keys,
     users,
@@ -21,7 +24,17 @@ def main(argv: list[str] | None = None) -> int:
     for module in COMMANDS:
         module.register(commands)
     args = parser.parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except CommandFailed as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except EndpointConnectionError as exc:  # the stack named is not (or no longer) there
+        print(f"Cannot reach {exc.kwargs.get('endpoint_url')}: is the stack running?", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 from backoffice.admin.target import add_target_arguments, select_target
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "import", help="import articles, prices, stock, media, customers' price lists and the configuration"
     )

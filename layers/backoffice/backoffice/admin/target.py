@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-# The local stack's AWS emulation listens here (local/README in docs/operations.md).
-LOCAL_AWS_PORT = 4566
+from backoffice.admin import local_stack
 
 # Stack output -> environment variable the layer's settings read.
 STACK_OUTPUTS = {
@@ -20,15 +19,19 @@ STACK_OUTPUTS = {
 
 def add_target_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--local", action="store_true", help="write to the local stack of `make run`")
+    group.add_argument(
+        "--local",
+        action="store_true",
+        help="write to the local stack of `make run` (the one on LOCAL_DATA, else this working tree's; "
+        "LOCAL_AWS_PORT names its AWS port instead, PORT must be its API's)",
+    )
     group.add_argument("--stack", metavar="NAME", help="write to the deployed CloudFormation stack NAME")
 
 
 def select_target(args: argparse.Namespace) -> str:
     """Point the layer's settings and clients at the chosen target; a description of it."""
     if args.local:
-        port = os.environ.get("LOCAL_AWS_PORT", str(LOCAL_AWS_PORT))
-        os.environ["AWS_ENDPOINT_URL"] = f"http://127.0.0.1:{port}"
+        os.environ["AWS_ENDPOINT_URL"] = local_stack.aws_endpoint()
         for var, value in (
             ("AWS_ACCESS_KEY_ID", "local"),
             ("AWS_SECRET_ACCESS_KEY", "local"),

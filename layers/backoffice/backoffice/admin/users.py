@@ -6,11 +6,12 @@ import argparse
 import getpass
 import sys
 
+from backoffice.admin import CommandFailed
 from backoffice.admin.target import add_target_arguments, select_target
 from backoffice.platform.roles import INTEGRATION, ROLES
 
 
-def register(commands: argparse._SubParsersAction) -> None:
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     user = commands.add_parser("user", help="manage REST users")
     actions = user.add_subparsers(dest="action", required=True)
     add = actions.add_parser(
@@ -40,13 +41,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def add_user(args: argparse.Namespace) -> int:
     where = select_target(args)
-    if args.password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    else:
-        password = getpass.getpass(f"Password for {args.name}: ")
-        if getpass.getpass("Again: ") != password:
-            print("The passwords differ; nothing written.", file=sys.stderr)
-            return 1
+    password = read_password(args.name, args.password_stdin)
     from backoffice.platform.auth import save_user
 
     try:
@@ -57,6 +52,24 @@ def add_user(args: argparse.Namespace) -> int:
     roles = ", ".join(sorted(user.roles))
     print(f"User {args.name} written to {where} (roles: {roles}); tokens issued before are revoked.")
     return 0
+
+
+def read_password(name: str, from_stdin: bool) -> str:
+    """The new password: the first line of standard input, or asked twice on the terminal."""
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    if not sys.stdin.isatty():
+        raise CommandFailed(
+            f"No terminal to ask for the password of {name}: pass it on standard input with --password-stdin."
+        )
+    try:
+        password = getpass.getpass(f"Password for {name}: ")
+        again = getpass.getpass("Again: ")
+    except EOFError:
+        raise CommandFailed("No password given; nothing written.") from None
+    if again != password:
+        raise CommandFailed("The passwords differ; nothing written.")
+    return password
 
 
 def revoke_user(args: argparse.Namespace) -> int:
