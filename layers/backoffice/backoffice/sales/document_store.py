@@ -266,6 +266,8 @@ def _details_attributes(details: Details) -> dict[str, Any]:
 
 
 def _payment_records(payments: tuple[Payment, ...] | None) -> list[dict[str, str]] | None:
+    # Stored under the contract's names (what `contract.zahlung` answers), but the item's shape is
+    # the store's to keep: the two may part when the contract changes.
     if payments is None:
         return None
     return [{"Bezeichnung": p.designation, "Wert": p.value, "Key": p.key} for p in payments]
