@@ -136,9 +136,9 @@ def _apply(stored: SalesDocument, patch: _Patch) -> SalesDocument:
         document = _placed(document, buyer)
     if patch.changes:
         document = _repositioned(document, patch.changes, patch.webshop)
-    drafts.check_total(document.figures)
     head = replace(document.head, version=stored.version + 1, changed_at=utc_now())
     document = replace(document, head=head)
+    drafts.check_total(document.figures)  # computed once: the answer shows the same figures
     dynamo.transact_write(document_store.write_ops(document, version=stored.version))
     return document
 
