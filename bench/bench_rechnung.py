@@ -110,7 +110,7 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
     from backoffice.catalogue.importer import import_catalogue
     from backoffice.invoices import en16931, pdf
     from backoffice.invoices import issue as issue_module
-    from backoffice.sales import document_store
+    from backoffice.sales import contract, document_store
     from backoffice.sales.calculation import net_amounts
     from local import demo_kunden
     from local.emulation import create_resources
@@ -131,8 +131,8 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
 
     stored = document_store.read(document_store.ORDER, numbers[0])
     assert stored is not None
-    document = stored.document()
-    order = document_store.read_shape(stored, document)
+    document = stored.figures
+    order = contract.order_view(stored)
     amounts = net_amounts(document)
     reference = issue_module.payment_reference("599999", "CHF", seller)
     head = en16931.InvoiceHead("599999", date.today(), date.today(), reference, "30 Tage")
@@ -158,10 +158,7 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
     peak_mb = _render_alone_mb(order, amounts, seller)
     largest = document_store.read(document_store.ORDER, _orders(auftrag, 1, MAX_POSITIONS)[0])
     assert largest is not None
-    largest_document = largest.document()
-    largest_mb = _render_alone_mb(
-        document_store.read_shape(largest, largest_document), net_amounts(largest_document), seller
-    )
+    largest_mb = _render_alone_mb(contract.order_view(largest), net_amounts(largest.figures), seller)
     return [
         {
             "benchmark": f"rechnung: issue a {POSITIONS}-position invoice",

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from backoffice.http.resolver import json_response, make_resolver, validation_fields
 from backoffice.json_codec import loads
+from backoffice.sales.contract import zahlung
 from backoffice.sales.position_patch import PositionChange
 from backoffice.sales.request_models import (
     MAX_POSITIONS,
@@ -21,7 +22,7 @@ from backoffice.sales.request_models import (
     OrderCreate,
     QuotationCreate,
     QuotationPatch,
-    payment_records,
+    payments,
     position_changes,
 )
 
@@ -131,11 +132,11 @@ def test_patch_positions_become_plain_changes() -> None:
 
 def test_payments_get_a_key_each() -> None:
     order = OrderCreate.model_validate(body(ORDER))
-    assert payment_records(order.Zahlung) == [
+    assert zahlung(payments(order.Zahlung)) == [
         {"Bezeichnung": "TransID", "Wert": "tx-0815", "Key": "1"},
         {"Bezeichnung": "Dienstleister", "Wert": "PSP", "Key": "2"},
     ]
-    assert payment_records(None) == []
+    assert zahlung(payments(None)) == []
 
 
 WRONG_TYPES = [

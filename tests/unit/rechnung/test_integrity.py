@@ -276,14 +276,14 @@ def test_a_swiss_sellers_export_is_exempt_under_swiss_law_without_an_eu_code(cal
 def test_an_eu_seller_delivering_outside_the_eu_says_vatex_eu_g(call):
     from backoffice import company
     from backoffice.invoices import en16931
-    from backoffice.sales import document_store
+    from backoffice.sales import contract, document_store
     from backoffice.sales.calculation import net_amounts
 
     auft_nr = order(call, {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})
     stored = document_store.read(document_store.ORDER, auft_nr)
     assert stored is not None
-    document = stored.document()
-    shape = document_store.read_shape(stored, document)
+    document = stored.figures
+    shape = contract.order_view(stored)
     seller = company.seller()
     assert seller is not None
     head = en16931.InvoiceHead("500001", date(2026, 11, 25), date(2026, 12, 25), "RF18500001", "30 Tage")

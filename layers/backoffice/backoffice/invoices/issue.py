@@ -19,7 +19,6 @@ import hashlib
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -169,33 +168,26 @@ def _invoiceable(auft_nr: str) -> _Invoiceable:
     # The renderers (fpdf2, qrbill, drafthorse, factur-x) and the order's store and calculation load
     # with the first issue, after the record's check: a GET, or a repeated POST, only reads the
     # record and S3 and keeps its cold start free of them.
-    from backoffice.invoices import en16931, pdf
-    from backoffice.sales import document_store
+    from backoffice.invoices import pdf
+    from backoffice.sales import contract, document_store
     from backoffice.sales.calculation import GROSS, net_amounts
 
     stored = document_store.read(document_store.ORDER, auft_nr, consistent=True)
     if stored is None:
         raise NotFound(f"No order {auft_nr}.", {"AuftNr": auft_nr})
-    status = stored.head.get("AuftStatus")
-    if status not in INVOICEABLE:
-        raise Conflict(
-            f"Order {auft_nr} has state {status} and cannot be invoiced.",
-            {"AuftNr": auft_nr, "AuftStatus": status, "invoiceable": list(INVOICEABLE)},
-        )
-    if not stored.positions:
-        raise Conflict(f"Order {auft_nr} has no positions to invoice.", {"AuftNr": auft_nr})
+    stored.check_invoiceable()
     seller = company.seller()
     if seller is None:
         raise Conflict(
             "The company configuration has no seller (Firma): no invoice can be issued.", {"Konfiguration": "Firma"}
         )
-    document = stored.document()
+    document = stored.figures
     # The renderers' input: text stored before the API refused what XML 1.0 cannot carry is made
     # printable here, so that such an order is invoiced rather than a 500 for ever (issue 22).
-    order = printable(document_store.read_shape(stored, document))
-    currency = str(order["GrundDaten"].get("WaehrAbk") or "CHF")
-    paid = en16931.paid_by_card(order)
-    nothing_due = paid or Decimal(str(order["GrundDaten"]["AuftBrutto"])) == 0  # no payment part
+    order = printable(contract.order_view(stored))
+    currency = stored.head.currency
+    paid = stored.paid_by_card()
+    nothing_due = paid or document.gross == 0  # no payment part
     if currency == "EUR" and not nothing_due and pdf.epc_bic_missing(seller):
         # An EPC code without BIC to a bank outside the EEA is not valid (EPC069-12): refused before
         # a number is taken, naming the configuration field that fixes it.
@@ -204,7 +196,7 @@ def _invoiceable(auft_nr: str) -> _Invoiceable:
             "needs its BIC (Firma.BIC) for the EPC payment code.",
             {"Konfiguration": "Firma.BIC", "IBAN": seller.iban},
         )
-    term = company.payment_term(order["GrundDaten"].get("KundBedTyp"))
+    term = company.payment_term(stored.head.details.payment_terms)
     return _Invoiceable(
         auft_nr=auft_nr,
         order=order,
@@ -214,7 +206,7 @@ def _invoiceable(auft_nr: str) -> _Invoiceable:
         seller=dataclasses.replace(seller, **printable(dataclasses.asdict(seller))),
         currency=currency,
         paid=paid,
-        language=str(stored.head.get("Sprache") or "ger"),
+        language=stored.head.language or "ger",
         term=dataclasses.replace(term, texts=printable(term.texts)),
         delivered=delivery_date(order["GrundDaten"].get("AuftLieferTUTC")),
     )

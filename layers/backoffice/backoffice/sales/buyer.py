@@ -14,14 +14,12 @@ from typing import Any
 from backoffice import company
 from backoffice.errors import InvalidRequest
 from backoffice.parties import address_store
-from backoffice.parties.addresses import AddressIn
 from backoffice.parties.customer_keys import CUSTOMER_SK, PRICING_SK, customer_pk, pricing_key
 from backoffice.platform import dynamo
-from backoffice.sales import document_store
 from backoffice.sales.calculation import is_domestic
+from backoffice.sales.document import DOMESTIC, Addresses, SalesDocument
 from backoffice.sales.quotation_rules import Terms
 
-DOMESTIC = "Inland"  # the WUSTCode term of a document taxed with the articles' domestic codes
 ROLES = {"KontaktAdr": "KundKontakt", "LiefAdr": "KundLief", "RechAdr": "KundRech"}
 
 
@@ -34,7 +32,7 @@ class Buyer:
     price_list: str | None  # the customer's price-list type; None: RESTPreisliste only
     cost_unit: str | None  # KTNr
     export_code: str | None  # the tax code of a document delivered abroad, None when domestic
-    addresses: dict[str, dict[str, Any]] = field(default_factory=dict)  # KontaktAdr, LiefAdr, RechAdr
+    addresses: Addresses = field(default_factory=Addresses)
     language: str | None = None  # AdrSprache: the language of the article descriptions
     configured_export: str | None = None  # the customer's PRICING WUSTCode when it is an export code
 
@@ -45,7 +43,7 @@ class Buyer:
     def effective_price_list(self) -> str:
         return self.price_list or company.rest_price_list() or ""
 
-    def delivering_to(self, addresses: dict[str, dict[str, Any]], fallback_country: str | None = None) -> Buyer:
+    def delivering_to(self, addresses: Addresses, fallback_country: str | None = None) -> Buyer:
         """The buyer taxed by the place of supply of a document with `addresses` (its stored ones)."""
         return replace(self, export_code=export_code(self.configured_export, addresses, fallback_country))
 
@@ -58,22 +56,11 @@ def company_country() -> str:
     return "CH" if company.leading_currency() == "CHF" else "DE"
 
 
-def delivery_country(addresses: dict[str, dict[str, Any]], fallback: str | None = None) -> str | None:
-    """The country the goods go to: the delivery address's, else the contact's, else `fallback`."""
-    for role in ("LiefAdr", "KontaktAdr"):
-        country = (addresses.get(role) or {}).get("OrtLand")
-        if country:
-            return str(country)
-    return fallback
-
-
-def export_code(
-    configured: str | None, addresses: dict[str, dict[str, Any]], fallback_country: str | None = None
-) -> str | None:
+def export_code(configured: str | None, addresses: Addresses, fallback_country: str | None = None) -> str | None:
     """The export code of a document with `addresses`, None when its place of supply is domestic."""
     if configured:
         return configured
-    if is_domestic(company_country(), delivery_country(addresses, fallback_country)):
+    if is_domestic(company_country(), addresses.delivery_country(fallback_country)):
         return None
     found = next((t for t in company.tax_codes() if not t.domestic), None)
     if found is None:
@@ -88,14 +75,7 @@ def load_customer(kund_nr: str, field_path: str = "GrundDaten.KundNr") -> Buyer:
     if customer is None:
         raise InvalidRequest(f"There is no customer {kund_nr}.", {field_path: f"unknown customer {kund_nr}"})
     terms = found.get(PRICING_SK) or {}
-    numbers = {role: int(customer[key]) for role, key in ROLES.items() if customer.get(key) is not None}
-    records = {
-        int(item["AdrNr"]): address_store.from_address_item(item)
-        for item in dynamo.batch_get(
-            {(address_store.address_pk(n), address_store.ADDRESS_SK) for n in numbers.values()}
-        )
-    }
-    addresses = {role: records[n] for role, n in numbers.items() if n in records}
+    addresses = _addresses(customer)
     code = terms.get("WUSTCode")
     configured = company.tax_code(str(code)) if code else None
     configured_export = configured.code if configured is not None and not configured.domestic else None
@@ -111,6 +91,18 @@ def load_customer(kund_nr: str, field_path: str = "GrundDaten.KundNr") -> Buyer:
     )
 
 
+def _addresses(customer: dict[str, Any]) -> Addresses:
+    """The customer's contact, delivery and billing address records."""
+    numbers = {role: int(customer[key]) for role, key in ROLES.items() if customer.get(key) is not None}
+    records = {
+        int(item["AdrNr"]): address_store.from_address_item(item)
+        for item in dynamo.batch_get(
+            {(address_store.address_pk(n), address_store.ADDRESS_SK) for n in numbers.values()}
+        )
+    }
+    return Addresses.by_role({role: records[n] for role, n in numbers.items() if n in records})
+
+
 def nobody(currency: str | None, country: str | None) -> Buyer:
     """The buyer of a template quotation: RESTPreisliste, taxed by GrundDaten.OrtLand."""
     return Buyer(
@@ -118,7 +110,7 @@ def nobody(currency: str | None, country: str | None) -> Buyer:
         currency=currency or company.leading_currency(),
         price_list=None,
         cost_unit=None,
-        export_code=export_code(None, {}, country),
+        export_code=export_code(None, Addresses(), country),
     )
 
 
@@ -129,44 +121,18 @@ def check_currency(currency: str, path: str = "GrundDaten.WaehrAbk") -> None:
         )
 
 
-def given_addresses(adressen: Any) -> dict[str, AddressIn | None]:
-    """The request's Adressen member as a dict by role (empty when absent)."""
-    return {n: getattr(adressen, n) for n in document_store.ADDRESS_NAMES} if adressen is not None else {}
-
-
 def buyer_terms(buyer: Buyer) -> Terms:
     return Terms(buyer.effective_price_list(), buyer.cost_unit or "", buyer.tax_term, buyer.currency)
 
 
-def quotation_terms(head: dict[str, Any]) -> Terms:
-    return Terms(
-        str(head.get("Preisliste") or ""),
-        str(head.get("KTNr") or ""),
-        str(head.get("ExportCode") or DOMESTIC),
-        str(head["WaehrAbk"]),
-    )
-
-
-def buyer_head(buyer: Buyer) -> dict[str, Any]:
-    """What the document remembers of the terms it was made with."""
-    return {
-        "KundNr": buyer.kund_nr,
-        "WaehrAbk": buyer.currency,
-        "Preisliste": buyer.effective_price_list(),
-        "KTNr": buyer.cost_unit,
-        "ExportCode": buyer.export_code,
-        "Sprache": buyer.language,
-    }
-
-
-def buyer_of(head: dict[str, Any]) -> Buyer:
+def pricing_buyer(document: SalesDocument) -> Buyer:
     """The terms a stored document was priced with, for pricing its changed positions again."""
-    price_list = head.get("Preisliste")
+    head = document.head
     return Buyer(
-        kund_nr=head.get("KundNr"),
-        currency=str(head["WaehrAbk"]),
-        price_list=str(price_list) if price_list else None,
-        cost_unit=head.get("KTNr"),
-        export_code=head.get("ExportCode"),
-        language=head.get("Sprache"),
+        kund_nr=head.customer,
+        currency=head.currency,
+        price_list=head.price_list or None,
+        cost_unit=head.cost_unit,
+        export_code=document.export.code if document.export else None,
+        language=head.language,
     )

@@ -1,30 +1,48 @@
-"""Quotations and orders in the table: one partition per document, read with one Query.
+"""Quotations and orders in the table: the one place a `SalesDocument` becomes items and back.
 
-Items of a document (single table):
+Items of a document (single table), one partition per document, read with one Query:
 - PK=OFFERTE#{OffertNr} or AUFTRAG#{AuftNr}, SK=KOPF: GrundDaten, the buyer's terms, addresses,
-  Zahlung, the tax codes used, Version, the number of position chunks.
+  Zahlung, the tax codes used (Steuercodes), Version, the number of position chunks.
 - same PK, SK=POS#{n:04d}: the positions as a JSON list (`Rows`), packed up to CHUNK_BYTES
   bytes (UTF-8) each, so 500 positions with long descriptions still fit DynamoDB's 400 KB items.
 
 Positions are stored as priced (quantity, unit price, Preisart, VPE, discount, tax code): every
-figure of a read is recomputed from them with `documents.compute_document`.
+figure of a read is recomputed from them (`SalesDocument.figures`).
+
+The item shapes are those of every release before: a head is read into the typed document and
+written back from it, and a rewrite (a quotation's PATCH) writes only the attributes whose value
+changed, so the others, and those a release after this one may add, stay as they were stored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 import simplejson
+from botocore.exceptions import BotoCoreError, ClientError
 
 from backoffice.errors import InvalidRequest, NotFound
 from backoffice.json_codec import loads
-from backoffice.parties.addresses import document_view
 from backoffice.platform import dynamo
-from backoffice.sales.calculation import Document, PositionInput, compute_document
+from backoffice.sales.calculation import PositionInput
+from backoffice.sales.document import (
+    ORDER,
+    QUOTATION,
+    Addresses,
+    Details,
+    Head,
+    Payment,
+    SalesDocument,
+)
 from backoffice.taxes import TaxCode
+from backoffice.timestamps import utc_text
+
+__all__ = ["ORDER", "QUOTATION"]
 
 HEAD_SK = "KOPF"
 # Head marker of documents written since issue 22: their AuftLiefKost is net, its tax added.
@@ -34,25 +52,17 @@ CHUNK_BYTES = 350_000  # below the 400 KB item limit, with room for the keys
 # 500 positions of 2,048-character descriptions in 3-byte characters (~3.2 MB) fit in 10;
 # with the head, the order list, the outbox and the reservations they stay in one transaction (4 MB).
 MAX_CHUNKS = 10
-QUOTATION, ORDER = "OFFERTE", "AUFTRAG"
-ADDRESS_NAMES = ("KontaktAdr", "LiefAdr", "RechAdr")
-# GrundDaten members stored as sent.
-HEADER_FIELDS = (
-    "AuftBestellNr",
-    "AuftBez",
-    "AuftBestellRef",
-    "AuftBestellT",
-    "AuftLieferT",
-    "AuftKomment",
-    "KTNr",
-    "KundBedTyp",
-    "AuftLiefKost",
-    "OrtLand",
-)
+# Attributes of the head only the store keeps: the keys and the number of position chunks.
+_STORE_ONLY = ("PK", "SK", "Chunks")
+# A year stored without its leading zeros (releases before issue 22 wrote 0001 as 1).
+_SHORT_YEAR = re.compile(r"^(\d{1,3})-")
 
 
 def pk(kind: str, number: str) -> str:
     return f"{kind}#{number}"
+
+
+# --- positions and tax codes ------------------------------------------------------------------
 
 
 def position_record(p: PositionInput) -> dict[str, Any]:
@@ -83,7 +93,7 @@ def tax_record(t: TaxCode) -> dict[str, Any]:
     }
 
 
-def _tax_from(code: str, r: dict[str, Any]) -> TaxCode:
+def _tax_from(code: str, r: Mapping[str, Any]) -> TaxCode:
     return TaxCode(
         code=code,
         rate=Decimal(r["Satz"]),
@@ -95,7 +105,7 @@ def _tax_from(code: str, r: dict[str, Any]) -> TaxCode:
     )
 
 
-def _position_from(r: dict[str, Any], taxes: dict[str, TaxCode]) -> PositionInput:
+def _position_from(r: Mapping[str, Any], taxes: Mapping[str, TaxCode]) -> PositionInput:
     return PositionInput(
         pos_nr=int(r["PosNr"]),
         vis_pos_nr=int(r["VisPosNr"]) if r.get("VisPosNr") is not None else None,
@@ -135,100 +145,220 @@ def chunks(positions: Sequence[PositionInput]) -> list[str]:
     return packed
 
 
-@dataclass
-class Stored:
-    """A quotation or order as read: its head item and its positions."""
-
-    kind: str
-    number: str
-    head: dict[str, Any]
-    positions: list[PositionInput] = field(default_factory=list)
-
-    @property
-    def taxes(self) -> dict[str, TaxCode]:
-        return {code: _tax_from(code, r) for code, r in (self.head.get("Steuercodes") or {}).items()}
-
-    @property
-    def version(self) -> int:
-        return int(self.head.get("Version") or 0)
-
-    def export_tax(self) -> TaxCode | None:
-        code = self.head.get("ExportCode")
-        return self.taxes[str(code)] if code else None
-
-    def document(self) -> Document:
-        delivery = Decimal(self.head.get("AuftLiefKost") or 0)
-        currency, export = str(self.head["WaehrAbk"]), self.export_tax()
-        return compute_document(self.positions, currency, export, delivery, net_delivery=net_delivery(self.head))
-
-
-def net_delivery(head: dict[str, Any]) -> bool:
-    """Whether the document's AuftLiefKost is net (NET_DELIVERY in its head: written since issue 22).
-
-    Without the marker it is read as it was written, in the document's Preisart, so a stored
-    document's figures never change on reading (docs/decisions.md, "Delivery costs").
-    """
-    return head.get(NET_DELIVERY) is True
-
-
-def tax_codes(positions: Sequence[PositionInput], export: TaxCode | None) -> dict[str, Any]:
+def tax_codes(document: SalesDocument) -> dict[str, Any]:
     """The tax codes a document uses, kept in its head so that a read needs no configuration."""
-    taxes = {p.tax.code: tax_record(p.tax) for p in positions}
-    if export is not None:
-        taxes[export.code] = tax_record(export)
-    return taxes
+    return {code: tax_record(tax) for code, tax in document.taxes.items()}
 
 
-def head_item(
-    kind: str, number: str, head: dict[str, Any], positions: Sequence[PositionInput], export: TaxCode | None
-) -> dict[str, Any]:
-    return {**head, "PK": pk(kind, number), "SK": HEAD_SK, "Kind": kind, "Steuercodes": tax_codes(positions, export)}
+# --- the head: item -> document ------------------------------------------------------------------
+
+
+def _text(item: Mapping[str, Any], name: str) -> str | None:
+    value = item.get(name)
+    return None if value is None else str(value)
+
+
+def _int(item: Mapping[str, Any], name: str) -> int | None:
+    value = item.get(name)
+    return None if value is None else int(value)
+
+
+def _moment(item: Mapping[str, Any], name: str) -> datetime | None:
+    value = item.get(name)
+    if not value:
+        return None
+    return datetime.fromisoformat(_SHORT_YEAR.sub(lambda m: m.group(1).zfill(4) + "-", str(value)))
+
+
+def _details_from(item: Mapping[str, Any]) -> Details:
+    costs = item.get("AuftLiefKost")
+    return Details(
+        purchase_order=_text(item, "AuftBestellNr"),
+        title=_text(item, "AuftBez"),
+        buyer_reference=_text(item, "AuftBestellRef"),
+        ordered_at=_moment(item, "AuftBestellT"),
+        delivery_at=_moment(item, "AuftLieferT"),
+        comment=_text(item, "AuftKomment"),
+        payment_terms=_int(item, "KundBedTyp"),
+        delivery_costs=None if costs is None else Decimal(costs),
+        country=_text(item, "OrtLand"),
+    )
+
+
+def _payments_from(item: Mapping[str, Any]) -> tuple[Payment, ...] | None:
+    records = item.get("Zahlung")
+    if records is None:
+        return None
+    return tuple(
+        Payment(str(z.get("Bezeichnung") or ""), str(z.get("Wert") or ""), str(z.get("Key") or "")) for z in records
+    )
+
+
+def _head_from(item: Mapping[str, Any]) -> Head:
+    return Head(
+        status=str(item.get("AuftStatus") or ""),
+        currency=str(item["WaehrAbk"]),
+        customer=_text(item, "KundNr"),
+        quotation_nr=_text(item, "OffertNr"),
+        order_nr=_text(item, "AuftNr"),
+        price_list=_text(item, "Preisliste"),
+        cost_unit=_text(item, "KTNr"),
+        language=_text(item, "Sprache"),
+        details=_details_from(item),
+        # Without the marker AuftLiefKost is read as it was written, in the document's Preisart,
+        # so a stored document's figures never change on reading (docs/decisions.md, "Delivery costs").
+        net_delivery=item.get(NET_DELIVERY) is True,
+        location=_int(item, "StaoNr"),
+        addresses=Addresses.by_role(item.get("Adressen") or {}),
+        payments=_payments_from(item),
+        highest_pos_nr=_int(item, "HighestPosNr"),
+        entered_by=_text(item, "ErfasstVon"),
+        entered_at=_moment(item, "ErfasstUTC"),
+        changed_at=_moment(item, "GeaendertUTC"),
+        write_token=_text(item, "Schreibtoken"),
+        version=int(item.get("Version") or 0),
+    )
+
+
+def from_items(kind: str, number: str, head: Mapping[str, Any], rows: Sequence[Mapping[str, Any]]) -> SalesDocument:
+    """The document of a head item and its position rows (the chunks' `Rows`, in order)."""
+    taxes = {code: _tax_from(code, r) for code, r in (head.get("Steuercodes") or {}).items()}
+    code = head.get("ExportCode")
+    export = taxes[str(code)] if code else None
+    positions = tuple(_position_from(r, taxes) for r in rows)
+    document = SalesDocument(kind, number, _head_from(head), positions, export)
+    return replace(document, origin=_Origin(head, _attributes(document)))
+
+
+# --- the head: document -> item ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """The head item a document was read from, and the attributes this release made of it."""
+
+    item: Mapping[str, Any]
+    as_read: Mapping[str, Any]
+
+
+def _moment_text(moment: datetime | None) -> str | None:
+    """A record's own time (ErfasstUTC, GeaendertUTC): milliseconds."""
+    return None if moment is None else utc_text(moment)
+
+
+def _day_text(moment: datetime | None) -> str | None:
+    """A time of GrundDaten (AuftBestellT, AuftLieferT) as the request model wrote it: seconds."""
+    return None if moment is None else utc_text(moment, "seconds")
+
+
+def _details_attributes(details: Details) -> dict[str, Any]:
+    return {
+        "AuftBestellNr": details.purchase_order,
+        "AuftBez": details.title,
+        "AuftBestellRef": details.buyer_reference,
+        "AuftBestellT": _day_text(details.ordered_at),
+        "AuftLieferT": _day_text(details.delivery_at),
+        "AuftKomment": details.comment,
+        "KundBedTyp": details.payment_terms,
+        "AuftLiefKost": details.delivery_costs,
+        "OrtLand": details.country,
+    }
+
+
+def _payment_records(payments: tuple[Payment, ...] | None) -> list[dict[str, str]] | None:
+    # Stored under the contract's names (what `contract.zahlung` answers), but the item's shape is
+    # the store's to keep: the two may part when the contract changes.
+    if payments is None:
+        return None
+    return [{"Bezeichnung": p.designation, "Wert": p.value, "Key": p.key} for p in payments]
+
+
+def _attributes(document: SalesDocument) -> dict[str, Any]:
+    """Every head attribute of `document` as this release writes it; None: not written."""
+    head = document.head
+    return {
+        "Kind": document.kind,
+        "AuftStatus": head.status,
+        "WaehrAbk": head.currency,
+        "KundNr": head.customer,
+        "OffertNr": head.quotation_nr,
+        "AuftNr": head.order_nr,
+        "Preisliste": head.price_list,
+        "KTNr": head.cost_unit,
+        "ExportCode": document.export.code if document.export else None,
+        "Sprache": head.language,
+        **_details_attributes(head.details),
+        NET_DELIVERY: True if head.net_delivery else None,
+        "StaoNr": head.location,
+        "Adressen": {role: dict(record) for role, record in head.addresses.roles().items()},
+        "Zahlung": _payment_records(head.payments),
+        "HighestPosNr": head.highest_pos_nr,
+        "ErfasstVon": head.entered_by,
+        "ErfasstUTC": _moment_text(head.entered_at),
+        "GeaendertUTC": _moment_text(head.changed_at),
+        "Schreibtoken": head.write_token,
+        "Version": head.version,
+        "Steuercodes": tax_codes(document),
+    }
+
+
+def head_item(document: SalesDocument, chunk_count: int) -> dict[str, Any]:
+    """The head item of `document`: a new one whole; one read before with only its changes applied."""
+    fresh = _attributes(document)
+    origin = document.origin
+    if isinstance(origin, _Origin):
+        item = {k: v for k, v in origin.item.items() if k not in _STORE_ONLY}
+        for name in fresh.keys() | origin.as_read.keys():
+            if fresh.get(name) != origin.as_read.get(name):
+                item[name] = fresh.get(name)
+    else:
+        item = dict(fresh)
+    item.update({"PK": pk(document.kind, document.number), "SK": HEAD_SK, "Chunks": chunk_count})
+    return {k: v for k, v in item.items() if v is not None}
+
+
+def _stored_chunks(document: SalesDocument) -> int:
+    origin = document.origin
+    return int(origin.item.get("Chunks") or 0) if isinstance(origin, _Origin) else 0
 
 
 def write_ops(
-    kind: str,
-    number: str,
-    head: dict[str, Any],
-    positions: Sequence[PositionInput],
-    export: TaxCode | None,
-    condition: str | None,
-    version: int | None = None,
-    old_chunks: int = 0,
+    document: SalesDocument, condition: str | None = None, version: int | None = None
 ) -> list[dict[str, Any]]:
     """Transaction items that store the document: head (conditional), chunks, obsolete chunks deleted.
 
     `condition`: `dynamo.NEW` for a new document; `version`: the head is written only while its
     stored Version is still this one.
     """
-    rows = chunks(positions)
+    rows = chunks(document.positions)
     if len(rows) > MAX_CHUNKS:
         raise InvalidRequest(
             "The positions are too large to store.",
             {"Positionen": f"their texts take more than {MAX_CHUNKS * CHUNK_BYTES} bytes; shorten PosBez"},
         )
-    item = head_item(kind, number, {**head, "Chunks": len(rows)}, positions, export)
-    ops = [dynamo.put_op(item, condition, version)]
+    key = pk(document.kind, document.number)
+    ops = [dynamo.put_op(head_item(document, len(rows)), condition, version)]
     for n, text in enumerate(rows, start=1):
-        ops.append(dynamo.put_op({"PK": pk(kind, number), "SK": f"{CHUNK_PREFIX}{n:04d}", "Rows": text}))
-    for n in range(len(rows) + 1, old_chunks + 1):
-        ops.append(dynamo.delete_op(pk(kind, number), f"{CHUNK_PREFIX}{n:04d}"))
+        ops.append(dynamo.put_op({"PK": key, "SK": f"{CHUNK_PREFIX}{n:04d}", "Rows": text}))
+    for n in range(len(rows) + 1, _stored_chunks(document) + 1):
+        ops.append(dynamo.delete_op(key, f"{CHUNK_PREFIX}{n:04d}"))
     return ops
 
 
-def read(kind: str, number: str, consistent: bool = False) -> Stored | None:
+# --- reads and the writes beside a document ----------------------------------------------------
+
+
+def read(kind: str, number: str, consistent: bool = False) -> SalesDocument | None:
     """The document with its positions: one Query (one page holds the head and every chunk)."""
     items = list(dynamo.query(pk(kind, number), consistent=consistent))
     head = next((i for i in items if i["SK"] == HEAD_SK), None)
     if head is None:
         return None
-    found = Stored(kind, number, head)
-    taxes = found.taxes
     rows = [r for i in items if i["SK"].startswith(CHUNK_PREFIX) for r in loads(i["Rows"])]
-    found.positions = [_position_from(r, taxes) for r in rows]
-    return found
+    return from_items(kind, number, head, rows)
 
 
-def existing(kind: str, number: str, consistent: bool = False) -> Stored:
+def existing(kind: str, number: str, consistent: bool = False) -> SalesDocument:
     """The document, or a 404 naming it."""
     found = read(kind, number, consistent)
     if found is None:
@@ -237,55 +367,21 @@ def existing(kind: str, number: str, consistent: bool = False) -> Stored:
     return found
 
 
-def merged_addresses(base: dict[str, dict[str, Any]], given: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """The customer's addresses overridden by those given; a missing LiefAdr/RechAdr is the contact."""
-    merged = {**base, **given}
-    contact = merged.get("KontaktAdr")
-    if contact is not None:
-        for name in ("LiefAdr", "RechAdr"):
-            merged.setdefault(name, contact)
-    return {name: _stored_address(merged[name]) for name in ADDRESS_NAMES if name in merged}
+def landed(kind: str, number: str, write_token: str) -> bool:
+    """Whether the document's head was written with `write_token` (a write whose answer was lost)."""
+    try:
+        head = dynamo.get_item(pk(kind, number), HEAD_SK, consistent=True)
+    except (ClientError, BotoCoreError):
+        return False
+    return head is not None and head.get("Schreibtoken") == write_token
 
 
-def _stored_address(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if k not in ("Version", "DebiNr", "PK", "SK", "Kind")}
-
-
-def read_shape(stored: Stored, document: Document | None = None) -> dict[str, Any]:
-    """GrundDaten, Adressen, Positionen, MWSTRekapitulation, Zahlung of a quotation or an order.
-
-    `document`: the stored one's `document()` when the caller has computed it already.
-    """
-    head = stored.head
-    document = document or stored.document()
-    grund: dict[str, Any] = {
-        "StaoNr": head.get("StaoNr"),
-        "OffertNr": head.get("OffertNr") if stored.kind == ORDER else None,
-        "KundNr": head.get("KundNr"),
-        "AuftKomment": head.get("AuftKomment"),
-        "KundBedTyp": head.get("KundBedTyp"),
-        "AuftBestellTUTC": head.get("AuftBestellT"),
-        "AuftLieferTUTC": head.get("AuftLieferT"),
-        "AuftLiefKost": head.get("AuftLiefKost"),
-        "AuftStatus": head.get("AuftStatus"),
-        "AuftBestellRef": head.get("AuftBestellRef"),
-        "WaehrAbk": head.get("WaehrAbk"),
-        "AuftWUST": document.tax,
-        "AuftBrutto": document.gross,
-        "AuftNetto": document.net,
-        "AuftNr": head.get("AuftNr"),
-        "AuftBez": head.get("AuftBez"),
-        "AuftBestellNr": head.get("AuftBestellNr"),
-    }
-    if stored.kind == QUOTATION:
-        grund["Template"] = not head.get("KundNr")
-    adressen = {name: document_view(record) for name, record in (head.get("Adressen") or {}).items()}
-    return {
-        "GrundDaten": grund,
-        "Adressen": {name: adressen[name] for name in ADDRESS_NAMES if name in adressen},
-        **document.read_shape(),
-        "Zahlung": [
-            {"Bezeichnung": z.get("Bezeichnung"), "Wert": z.get("Wert"), "Key": z.get("Key")}
-            for z in head.get("Zahlung") or []
-        ],
-    }
+def converted_op(quotation: SalesDocument, auft_nr: str) -> dict[str, Any]:
+    """The quotation notes its order, only while nobody changed or converted it since it was read."""
+    return dynamo.update_op(
+        pk(QUOTATION, quotation.number),
+        HEAD_SK,
+        set_={"AuftNr": auft_nr},
+        version=quotation.version,
+        absent=("AuftNr",),
+    )

@@ -1,7 +1,7 @@
 """Orders (Auftrag): create one, convert a quotation into one, read one.
 
 An order is written with ONE TransactWriteItems: its head and position chunks
-(`backoffice.sales_store`), the customer's order-list entry (`backoffice.order_list`), one
+(`backoffice.sales.document_store`), the customer's order-list entry (`backoffice.parties.order_list`), one
 `ADD LagerBestand` per distinct stock item it reserves, the REST_Auft outbox item when the event
 is enabled, and for a conversion the quotation's converted marker. Either all of it is stored or
 nothing: there is never a reservation without its order nor an order without its reservations.
@@ -12,7 +12,7 @@ limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from decimal import Decimal
@@ -26,21 +26,22 @@ from backoffice.errors import Conflict, InvalidRequest, Unavailable
 from backoffice.money import divide, finite, plain
 from backoffice.parties import order_list
 from backoffice.platform import dynamo
-from backoffice.sales import document_store, drafts
-from backoffice.sales.buyer import buyer_terms, load_customer, quotation_terms
+from backoffice.sales import contract, document_store, drafts
+from backoffice.sales.buyer import buyer_terms, load_customer
 from backoffice.sales.calculation import PositionInput
+from backoffice.sales.document import ORDER, ORDER_STATUS, QUOTATION, SalesDocument
 from backoffice.sales.position_pricing import is_stock_managed
-from backoffice.sales.quotation_rules import check_conversion
-from backoffice.sales.request_models import OrderConvert, OrderCreate, payment_records
-from backoffice.timestamps import utc_now, utc_text
+from backoffice.sales.request_models import OrderConvert, OrderCreate, Payment, order_wish, payments
+from backoffice.timestamps import utc_now
 
 EVENT = "REST_Auft"
 AUFT_NR_START = 400001
-STATUS = "N"  # AuftStatus of a new order, and PlanStatus of its order-list entry
+STATUS = ORDER_STATUS  # AuftStatus of a new order, and PlanStatus of its order-list entry
 DEFAULT_LOCATION = 1  # StaoNr when neither the request nor the configuration names one
 # 100 items per transaction, less: head, up to MAX_CHUNKS chunks, 2 order-list items, the outbox
 # item and the quotation's marker.
 MAX_RESERVATIONS = 100 - (1 + document_store.MAX_CHUNKS + 2 + 1 + 1)
+Reservations = dict[tuple[str, str | None], Decimal]  # (ArtNr, VPEinheit or None) -> amount
 
 
 def order_location(requested: int | None) -> int:
@@ -59,9 +60,7 @@ def order_location(requested: int | None) -> int:
     return requested
 
 
-def reservations(
-    positions: list[PositionInput], found: dict[str, dict[str, Any]], stao_nr: int
-) -> dict[tuple[str, str | None], Decimal]:
+def reservations(positions: Sequence[PositionInput], found: dict[str, dict[str, Any]], stao_nr: int) -> Reservations:
     """What each stock item at `stao_nr` is lowered by: (ArtNr, VPEinheit or None) -> amount.
 
     A stock item counts its own unit: the base unit for an article without VPE, packaging units
@@ -84,7 +83,7 @@ def reservations(
     return amounts
 
 
-def reservation_ops(amounts: dict[tuple[str, str | None], Decimal], stao_nr: int) -> list[dict[str, Any]]:
+def reservation_ops(amounts: Reservations, stao_nr: int) -> list[dict[str, Any]]:
     """One atomic ADD per stock item; an item that does not exist yet is created (negative stock)."""
     ops = []
     for (art_nr, unit), amount in amounts.items():
@@ -96,20 +95,13 @@ def reservation_ops(amounts: dict[tuple[str, str | None], Decimal], stao_nr: int
     return ops
 
 
-def _order_ops(
-    auft_nr: str,
-    head: dict[str, Any],
-    positions: list[PositionInput],
-    export: Any,
-    amounts: dict[tuple[str, str | None], Decimal],
-    entered: datetime,
-    user: str,
-) -> list[dict[str, Any]]:
-    kund_nr = str(head["KundNr"])
-    ops = document_store.write_ops(document_store.ORDER, auft_nr, head, positions, export, dynamo.NEW)
-    ops += order_list.entry_ops(order_list.OrderEntry.new(kund_nr, auft_nr, STATUS, entered))
-    ops += reservation_ops(amounts, int(head["StaoNr"]))
-    ops += company.event_ops(EVENT, {"AuftNr": auft_nr, "KundNr": kund_nr, "OffertNr": head.get("OffertNr")}, user)
+def _order_ops(document: SalesDocument, amounts: Reservations, entered: datetime, user: str) -> list[dict[str, Any]]:
+    head = document.head
+    kund_nr = str(head.customer)
+    ops = document_store.write_ops(document, dynamo.NEW)
+    ops += order_list.entry_ops(order_list.OrderEntry.new(kund_nr, document.number, STATUS, entered))
+    ops += reservation_ops(amounts, int(head.location or DEFAULT_LOCATION))
+    ops += company.event_ops(EVENT, {"AuftNr": document.number, "KundNr": kund_nr, "OffertNr": head.quotation_nr}, user)
     return ops
 
 
@@ -119,24 +111,24 @@ def create_order(body: OrderCreate, user: str, webshop: str | None) -> str:
     buyer = load_customer(header.KundNr)
     if header.WaehrAbk:
         buyer = replace(buyer, currency=header.WaehrAbk)
-    draft = drafts.priced(header, buyer, body.Adressen, body.Positionen, webshop, STATUS, user)
+    draft = drafts.priced(ORDER, order_wish(body), buyer, webshop, user)
     stao_nr = order_location(header.StaoNr)
-    amounts = reservations(draft.positions, draft.articles, stao_nr)
-    draft.head.update({"StaoNr": stao_nr, "Zahlung": payment_records(body.Zahlung)})
-    return _store(draft, amounts, user)
+    amounts = reservations(list(draft.document.positions), draft.articles, stao_nr)
+    return _store(_placed(draft.document, stao_nr, body.Zahlung), amounts, user)
 
 
-Reservations = dict[tuple[str, str | None], Decimal]
+def _placed(document: SalesDocument, stao_nr: int, zahlung: list[Payment] | None) -> SalesDocument:
+    """The order with the location it reserves at and its payment entries."""
+    return replace(document, head=replace(document.head, location=stao_nr, payments=payments(zahlung)))
 
 
-def _store(draft: drafts.Draft, amounts: Reservations, user: str, *extra: Callable[[str], dict[str, Any]]) -> str:
+def _store(document: SalesDocument, amounts: Reservations, user: str, *extra: Callable[[str], dict[str, Any]]) -> str:
     """Number the order and write it with everything that goes with it, in one transaction."""
     auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
     entered = utc_now()
     token = uuid.uuid4().hex
-    draft.head.update({"AuftNr": auft_nr, "ErfasstUTC": utc_text(entered), "Schreibtoken": token})
-    ops = _order_ops(auft_nr, draft.head, draft.positions, draft.export, amounts, entered, user)
-    _commit(auft_nr, [*ops, *(op(auft_nr) for op in extra)], token)
+    numbered = document.numbered(auft_nr, entered, token)
+    _commit(auft_nr, [*_order_ops(numbered, amounts, entered, user), *(op(auft_nr) for op in extra)], token)
     return auft_nr
 
 
@@ -147,80 +139,62 @@ def _commit(auft_nr: str, ops: list[dict[str, Any]], token: str) -> None:
     try:
         dynamo.transact_write(ops, token)
     except ClientError:
-        if not _landed(auft_nr, token):
+        if not document_store.landed(ORDER, auft_nr, token):
             raise
     except BotoCoreError as exc:
-        if not _landed(auft_nr, token):
+        if not document_store.landed(ORDER, auft_nr, token):
             raise Unavailable("The order could not be stored in time; nothing was written. Retry.", 2) from exc
-
-
-def _landed(auft_nr: str, token: str) -> bool:
-    try:
-        head = dynamo.get_item(
-            document_store.pk(document_store.ORDER, auft_nr), document_store.HEAD_SK, consistent=True
-        )
-    except (ClientError, BotoCoreError):
-        return False
-    return head is not None and head.get("Schreibtoken") == token
 
 
 def convert_quotation(body: OrderConvert, user: str) -> str:
     """PUT /www/auftrag: the quotation's positions and prices become an order, once; its AuftNr."""
     offert_nr, kund_nr = body.GrundDaten.OffertNr, body.GrundDaten.KundNr
-    stored = document_store.existing(document_store.QUOTATION, offert_nr, consistent=True)
-    quotation = stored.head
+    quotation = document_store.existing(QUOTATION, offert_nr, consistent=True)
     buyer = load_customer(kund_nr)
-    addresses = document_store.merged_addresses(buyer.addresses, quotation.get("Adressen") or {})
-    check_conversion(
-        offert_nr,
-        quotation.get("KundNr"),
-        quotation.get("AuftNr"),
-        kund_nr,
-        quotation_terms(quotation),
-        # A template goes to a customer whose document would be taxed as the template is.
-        buyer_terms(buyer.delivering_to(addresses, quotation.get("OrtLand"))),
-    )
-    found = article_store.articles_by_number(list(dict.fromkeys(p.art_nr for p in stored.positions)))
-    gone = sorted({p.art_nr for p in stored.positions} - set(found))
-    if gone:
-        raise Conflict(
-            f"Quotation {offert_nr} holds articles that no longer exist: {', '.join(gone)}.",
-            {"OffertNr": offert_nr, "ArtNr": gone},
-        )
-    draft = drafts.converted(stored, buyer, STATUS, user, found)
+    addresses = buyer.addresses.overridden_by(quotation.head.addresses)
+    # A template goes to a customer whose document would be taxed as the template is.
+    quotation.check_conversion(kund_nr, buyer_terms(buyer.delivering_to(addresses, quotation.head.details.country)))
+    found = _articles_of(quotation)
+    draft = drafts.converted(quotation, buyer, user, found)
     stao_nr = order_location(None)
-    amounts = reservations(draft.positions, found, stao_nr)
-    draft.head.update({"StaoNr": stao_nr, "Zahlung": payment_records(body.Zahlung)})
+    amounts = reservations(list(draft.document.positions), found, stao_nr)
+    order = _placed(draft.document, stao_nr, body.Zahlung)
     try:
-        return _store(draft, amounts, user, lambda auft_nr: _converted_marker(offert_nr, auft_nr, stored.version))
+        return _store(order, amounts, user, lambda auft_nr: document_store.converted_op(quotation, auft_nr))
     except ClientError as exc:
         if not dynamo.is_condition_failure(exc):
             raise
-        again = document_store.existing(document_store.QUOTATION, offert_nr, consistent=True).head
-        if again.get("AuftNr"):
-            raise Conflict(
-                f"Quotation {offert_nr} has already been converted into order {again['AuftNr']}.",
-                {"OffertNr": offert_nr, "AuftNr": again["AuftNr"]},
-            ) from exc
-        raise Conflict(f"Quotation {offert_nr} was changed meanwhile; try again.", {"OffertNr": offert_nr}) from exc
+        raise _conversion_lost(offert_nr) from exc
 
 
-def _converted_marker(offert_nr: str, auft_nr: str, version: int) -> dict[str, Any]:
-    """The quotation notes its order, only while nobody changed or converted it since it was read."""
-    return dynamo.update_op(
-        document_store.pk(document_store.QUOTATION, offert_nr),
-        document_store.HEAD_SK,
-        set_={"AuftNr": auft_nr},
-        version=version,
-        absent=("AuftNr",),
-    )
+def _articles_of(quotation: SalesDocument) -> dict[str, dict[str, Any]]:
+    """The quotation's articles; one that no longer exists is a 409 naming it."""
+    found = article_store.articles_by_number(list(dict.fromkeys(p.art_nr for p in quotation.positions)))
+    gone = sorted({p.art_nr for p in quotation.positions} - set(found))
+    if gone:
+        raise Conflict(
+            f"Quotation {quotation.number} holds articles that no longer exist: {', '.join(gone)}.",
+            {"OffertNr": quotation.number, "ArtNr": gone},
+        )
+    return found
 
 
-def get_order(auft_nr: str) -> document_store.Stored:
+def _conversion_lost(offert_nr: str) -> Conflict:
+    """Why the quotation's converted marker failed: converted by another request, or changed."""
+    again = document_store.existing(QUOTATION, offert_nr, consistent=True).head
+    if again.order_nr:
+        return Conflict(
+            f"Quotation {offert_nr} has already been converted into order {again.order_nr}.",
+            {"OffertNr": offert_nr, "AuftNr": again.order_nr},
+        )
+    return Conflict(f"Quotation {offert_nr} was changed meanwhile; try again.", {"OffertNr": offert_nr})
+
+
+def get_order(auft_nr: str) -> SalesDocument:
     """The stored order (one Query), or a 404."""
-    return document_store.existing(document_store.ORDER, auft_nr)
+    return document_store.existing(ORDER, auft_nr)
 
 
-def order_view(stored: document_store.Stored) -> dict[str, Any]:
+def order_view(document: SalesDocument) -> dict[str, Any]:
     """The read shape of GET /www/auftrag/{AuftNr}."""
-    return document_store.read_shape(stored)
+    return contract.order_view(document)

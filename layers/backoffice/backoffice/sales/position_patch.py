@@ -112,35 +112,69 @@ def plan_patch(
     given again; the stored positions' own numbers count too. Every problem of the request is
     collected and raised as one InvalidRequest naming each field.
     """
+    updates, additions = _sorted(stored, changes, field)
+    planned, deleted = _applied(stored, updates)
+    next_nr = max([highest_pos_nr, *(p.pos_nr for p in stored)]) + 1
+    planned += [_added(change, where, next_nr + offset) for offset, (where, change) in enumerate(additions)]
+    if len(planned) > MAX_POSITIONS:
+        raise InvalidRequest(
+            f"A quotation holds at most {MAX_POSITIONS} positions.",
+            {field: f"after these changes it would hold {len(planned)}; the limit is {MAX_POSITIONS}"},
+        )
+    numbered = tuple(replace(p, vis_pos_nr=place) for place, p in enumerate(planned, start=1))
+    return PatchPlan(positions=numbered, deleted=tuple(deleted))
+
+
+_Located = tuple[str, PositionChange]  # a change and the request path naming it
+
+
+def _sorted(
+    stored: Sequence[PositionInput], changes: Sequence[PositionChange], field: str
+) -> tuple[dict[int, _Located], list[_Located]]:
+    """The changes of stored positions by PosNr, and the additions; every problem in one 400."""
     by_nr = {p.pos_nr: p for p in stored}
     problems: dict[str, str] = {}
-    updates: dict[int, tuple[str, PositionChange]] = {}
-    additions: list[tuple[str, PositionChange]] = []
-
+    updates: dict[int, _Located] = {}
+    additions: list[_Located] = []
     for index, change in enumerate(changes):
         where = f"{field}[{index}]"
         quantity = decimal(change.quantity, f"{where}.Menge")
         if change.pos_nr is None:
-            if not change.art_nr:
-                problems[f"{where}.ArtNr"] = "a position without PosNr is added: ArtNr is needed"
-            if quantity <= 0:
-                problems[f"{where}.Menge"] = "a position without PosNr is added: Menge must be above 0"
+            problems.update(_addition_problems(change, where, quantity))
             additions.append((where, change))
             continue
-        current = by_nr.get(change.pos_nr)
-        if current is None:
-            problems[f"{where}.PosNr"] = f"the quotation has no position {change.pos_nr}"
-        elif change.pos_nr in updates:
-            problems[f"{where}.PosNr"] = f"position {change.pos_nr} is changed twice in this request"
-        elif change.art_nr and change.art_nr != current.art_nr:
-            problems[f"{where}.ArtNr"] = (
-                f"position {change.pos_nr} holds article {current.art_nr}; delete it and add {change.art_nr}"
-            )
-        else:
+        wrong = _update_problem(change, by_nr.get(change.pos_nr), change.pos_nr in updates)
+        if wrong is None:
             updates[change.pos_nr] = (where, change)
+        else:
+            problems[f"{where}.{wrong[0]}"] = wrong[1]
     if problems:
         raise InvalidRequest("The position changes cannot be applied.", problems)
+    return updates, additions
 
+
+def _addition_problems(change: PositionChange, where: str, quantity: Decimal) -> dict[str, str]:
+    problems = {}
+    if not change.art_nr:
+        problems[f"{where}.ArtNr"] = "a position without PosNr is added: ArtNr is needed"
+    if quantity <= 0:
+        problems[f"{where}.Menge"] = "a position without PosNr is added: Menge must be above 0"
+    return problems
+
+
+def _update_problem(change: PositionChange, current: PositionInput | None, seen: bool) -> tuple[str, str] | None:
+    """What is wrong with a change of a stored position (the field and why), None when nothing."""
+    if current is None:
+        return "PosNr", f"the quotation has no position {change.pos_nr}"
+    if seen:
+        return "PosNr", f"position {change.pos_nr} is changed twice in this request"
+    if change.art_nr and change.art_nr != current.art_nr:
+        return "ArtNr", f"position {change.pos_nr} holds article {current.art_nr}; delete it and add {change.art_nr}"
+    return None
+
+
+def _applied(stored: Sequence[PositionInput], updates: dict[int, _Located]) -> tuple[list[PlannedPosition], list[int]]:
+    """The stored positions, changed or deleted as the updates say; the deleted PosNr."""
     planned: list[PlannedPosition] = []
     deleted: list[int] = []
     for position in stored:
@@ -151,29 +185,21 @@ def plan_patch(
             deleted.append(position.pos_nr)
         else:
             planned.append(_updated(position, update, at))
+    return planned, deleted
 
-    next_nr = max([highest_pos_nr, *by_nr]) + 1
-    for offset, (where, change) in enumerate(additions):
-        planned.append(
-            PlannedPosition(
-                pos_nr=next_nr + offset,
-                vis_pos_nr=0,
-                art_nr=change.art_nr or "",
-                quantity=change.quantity,
-                discount=change.discount if change.discount is not None else ZERO,
-                description=change.description or "",
-                stored=None,
-                reprice=True,
-                source=where,
-            )
-        )
-    if len(planned) > MAX_POSITIONS:
-        raise InvalidRequest(
-            f"A quotation holds at most {MAX_POSITIONS} positions.",
-            {field: f"after these changes it would hold {len(planned)}; the limit is {MAX_POSITIONS}"},
-        )
-    numbered = tuple(replace(p, vis_pos_nr=place) for place, p in enumerate(planned, start=1))
-    return PatchPlan(positions=numbered, deleted=tuple(deleted))
+
+def _added(change: PositionChange, where: str, pos_nr: int) -> PlannedPosition:
+    return PlannedPosition(
+        pos_nr=pos_nr,
+        vis_pos_nr=0,
+        art_nr=change.art_nr or "",
+        quantity=change.quantity,
+        discount=change.discount if change.discount is not None else ZERO,
+        description=change.description or "",
+        stored=None,
+        reprice=True,
+        source=where,
+    )
 
 
 def _unchanged(position: PositionInput) -> PlannedPosition:

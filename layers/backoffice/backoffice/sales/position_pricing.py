@@ -60,7 +60,8 @@ class Wanted:
 def base_packaging(article: dict[str, Any]) -> str | None:
     """The visible packaging unit that holds one base unit (Faktor 1), if the article has one."""
     for packaging in vpe.visible_packagings(article):
-        if Decimal(str(packaging.get("Faktor") or 1)) == 1:
+        # Faktor is a number of the table (Decimal) or of the import (int): never a float.
+        if Decimal(packaging.get("Faktor") or 1) == 1:
             return str(packaging["VPEinheit"])
     return None
 
@@ -70,78 +71,98 @@ def is_stock_managed(article: dict[str, Any]) -> bool:
     return str(article.get("AnLager") or "J").upper() != "N"
 
 
+class _Unpriceable(Exception):
+    """A wanted position that cannot be priced: the request field and why."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(reason)
+        self.field, self.reason = field, reason
+
+
 def price_positions(wanted: Sequence[Wanted], buyer: Buyer, found: dict[str, dict[str, Any]]) -> list[PositionInput]:
     """Each wanted position with its system price (or its Preis), tax code and VPE; every problem in one 400."""
     problems: dict[str, str] = {}
     priced: list[PositionInput] = []
     standard = company.standard_tax_rate()
     for w in wanted:
-        article = found.get(w.art_nr)
-        if article is None:
-            problems[f"{w.source}.ArtNr"] = f"unknown article {w.art_nr}"
-            continue
-        unit = w.vpe_unit
-        if unit is None and w.quantity != w.quantity.to_integral_value() and not articles.takes_decimals(article):
-            # Counted in whole units: a fraction of a piece can be neither delivered nor kept in stock.
-            problems[f"{w.source}.Menge"] = (
-                f"article {w.art_nr} is sold in whole {article.get('Einheit') or 'units'}: "
-                f"{plain(w.quantity)} is not a whole number"
-            )
-            continue
-        if unit is None and vpe.has_vpe(article):
-            # No VPEinheit: the packaging unit of one base unit (e.g. ST), when the article sells one.
-            unit = base_packaging(article)
-            if unit is None:
-                codes = [p["VPEinheit"] for p in vpe.visible_packagings(article)]
-                problems[f"{w.source}.VPEinheit"] = (
-                    f"article {w.art_nr} is sold in packaging units only: give one of {', '.join(codes)}"
-                )
-                continue
-        factor = vpe.factor(article, unit)
-        if factor is None:
-            codes = [p["VPEinheit"] for p in vpe.visible_packagings(article)] or ["none"]
-            problems[f"{w.source}.VPEinheit"] = f"article {w.art_nr} has no packaging unit {unit} ({', '.join(codes)})"
-            continue
-        hit = prices.applicable_price(
-            article, unit, w.quantity, buyer.currency, buyer.price_list, company.rest_price_list()
-        )
-        pack_price = None
-        if w.price is not None:
-            unit_price, kind = w.price, hit.Preisart if hit else NET
-        elif hit is None:
-            problems[f"{w.source}.ArtNr"] = f"article {w.art_nr} has no price for this quantity in {buyer.currency}"
-            continue
-        else:
-            # A VPE list prices one packaging unit: the line is packs x that price; the price per
-            # base unit is only shown (rounded to 4 decimals when the factor does not divide it).
-            unit_price = hit.PreisList if factor == 1 else round_to(divide(hit.PreisList, factor), UNIT_PRICE_STEP)
-            pack_price = hit.PreisList if unit else None
-            kind = hit.Preisart if hit.Preisart in (NET, GROSS) else NET
         try:
-            tax = domestic_code(articles.tax_rate(article, standard))
-        except ValueError as exc:
-            problems[f"{w.source}.ArtNr"] = str(exc)
-            continue
-        priced.append(
-            PositionInput(
-                pos_nr=w.pos_nr,
-                vis_pos_nr=w.vis_pos_nr,
-                art_nr=w.art_nr,
-                quantity=w.quantity,
-                unit_price=unit_price,
-                tax=tax,
-                price_kind=kind,
-                description=w.description if w.description is not None else _description(article, buyer.language),
-                vpe_unit=unit or "",
-                vpe_factor=factor,
-                pack_price=pack_price,
-                discount=w.discount,
-                source=w.source,
-            )
-        )
+            priced.append(_priced(w, buyer, found.get(w.art_nr), standard))
+        except _Unpriceable as problem:
+            problems[problem.field] = problem.reason
     if problems:
         raise InvalidRequest("Some positions cannot be priced.", problems)
     return priced
+
+
+def _priced(w: Wanted, buyer: Buyer, article: dict[str, Any] | None, standard: Decimal) -> PositionInput:
+    if article is None:
+        raise _Unpriceable(f"{w.source}.ArtNr", f"unknown article {w.art_nr}")
+    unit = _unit(w, article)
+    factor = vpe.factor(article, unit)
+    if factor is None:
+        codes = [p["VPEinheit"] for p in vpe.visible_packagings(article)] or ["none"]
+        why = f"article {w.art_nr} has no packaging unit {unit} ({', '.join(codes)})"
+        raise _Unpriceable(f"{w.source}.VPEinheit", why)
+    unit_price, kind, pack_price = _price(w, buyer, article, unit, factor)
+    try:
+        tax = domestic_code(articles.tax_rate(article, standard))
+    except ValueError as exc:
+        raise _Unpriceable(f"{w.source}.ArtNr", str(exc)) from exc
+    return PositionInput(
+        pos_nr=w.pos_nr,
+        vis_pos_nr=w.vis_pos_nr,
+        art_nr=w.art_nr,
+        quantity=w.quantity,
+        unit_price=unit_price,
+        tax=tax,
+        price_kind=kind,
+        description=w.description if w.description is not None else _description(article, buyer.language),
+        vpe_unit=unit or "",
+        vpe_factor=factor,
+        pack_price=pack_price,
+        discount=w.discount,
+        source=w.source,
+    )
+
+
+def _unit(w: Wanted, article: dict[str, Any]) -> str | None:
+    """The packaging unit the position is sold in; None: the article's base unit."""
+    unit = w.vpe_unit
+    if unit is None and w.quantity != w.quantity.to_integral_value() and not articles.takes_decimals(article):
+        # Counted in whole units: a fraction of a piece can be neither delivered nor kept in stock.
+        raise _Unpriceable(
+            f"{w.source}.Menge",
+            f"article {w.art_nr} is sold in whole {article.get('Einheit') or 'units'}: "
+            f"{plain(w.quantity)} is not a whole number",
+        )
+    if unit is None and vpe.has_vpe(article):
+        # No VPEinheit: the packaging unit of one base unit (e.g. ST), when the article sells one.
+        unit = base_packaging(article)
+        if unit is None:
+            codes = [p["VPEinheit"] for p in vpe.visible_packagings(article)]
+            raise _Unpriceable(
+                f"{w.source}.VPEinheit",
+                f"article {w.art_nr} is sold in packaging units only: give one of {', '.join(codes)}",
+            )
+    return unit
+
+
+def _price(
+    w: Wanted, buyer: Buyer, article: dict[str, Any], unit: str | None, factor: Decimal
+) -> tuple[Decimal, str, Decimal | None]:
+    """Unit price, Preisart and pack price of the position: its Preis, else the applicable list price."""
+    rest = company.rest_price_list()
+    hit = prices.applicable_price(article, unit, w.quantity, buyer.currency, buyer.price_list, rest)
+    if w.price is not None:
+        return w.price, hit.Preisart if hit else NET, None
+    if hit is None:
+        why = f"article {w.art_nr} has no price for this quantity in {buyer.currency}"
+        raise _Unpriceable(f"{w.source}.ArtNr", why)
+    # A VPE list prices one packaging unit: the line is packs x that price; the price per
+    # base unit is only shown (rounded to 4 decimals when the factor does not divide it).
+    unit_price = hit.PreisList if factor == 1 else round_to(divide(hit.PreisList, factor), UNIT_PRICE_STEP)
+    kind = hit.Preisart if hit.Preisart in (NET, GROSS) else NET
+    return unit_price, kind, hit.PreisList if unit else None
 
 
 def _description(article: dict[str, Any], language: str | None) -> str:

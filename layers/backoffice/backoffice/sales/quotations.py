@@ -7,8 +7,8 @@ so two concurrent patches both take effect and none is silently lost.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -16,26 +16,24 @@ from botocore.exceptions import ClientError
 from backoffice.errors import Conflict, InvalidRequest
 from backoffice.parties.addresses import check_addresses
 from backoffice.platform import dynamo
-from backoffice.sales import document_store, drafts
-from backoffice.sales.buyer import (
-    Buyer,
-    buyer_of,
-    buyer_terms,
-    export_code,
-    given_addresses,
-    load_customer,
-    nobody,
-    quotation_terms,
-)
-from backoffice.sales.position_patch import plan_patch
+from backoffice.sales import contract, document_store, drafts
+from backoffice.sales.buyer import Buyer, buyer_terms, export_code, load_customer, nobody, pricing_buyer
+from backoffice.sales.calculation import PositionInput
+from backoffice.sales.document import QUOTATION, QUOTATION_STATUS, Addresses, SalesDocument
+from backoffice.sales.position_patch import PatchPlan, PositionChange, plan_patch
 from backoffice.sales.position_pricing import Wanted, code_by_name, load_articles, price_positions
-from backoffice.sales.quotation_rules import check_assignment
-from backoffice.sales.request_models import QuotationCreate, QuotationPatch, position_changes
-from backoffice.timestamps import utc_text
+from backoffice.sales.request_models import (
+    QuotationCreate,
+    QuotationPatch,
+    given_addresses,
+    position_changes,
+    quotation_wish,
+)
+from backoffice.timestamps import utc_now
 
 OFFERT_NR_START = 700001
 PATCH_ATTEMPTS = 3
-STATUS = "P"  # AuftStatus of a quotation
+STATUS = QUOTATION_STATUS  # AuftStatus of a quotation
 
 
 def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> dict[str, Any]:
@@ -47,29 +45,19 @@ def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> d
             buyer = replace(buyer, currency=header.WaehrAbk)
     else:
         buyer = nobody(header.WaehrAbk, header.OrtLand)
-    draft = drafts.priced(header, buyer, body.Adressen, body.Positionen, webshop, STATUS, user)
+    draft = drafts.priced(QUOTATION, quotation_wish(body), buyer, webshop, user)
     offert_nr = str(dynamo.next_number("OffertNr", start=OFFERT_NR_START))
-    head, positions = draft.head, draft.positions
-    head.update(
-        {
-            "OffertNr": offert_nr,
-            "ErfasstUTC": utc_text(),
-            "Steuercodes": document_store.tax_codes(positions, draft.export),
-        }
-    )
-    stored = document_store.Stored(document_store.QUOTATION, offert_nr, head, positions)
-    dynamo.transact_write(
-        document_store.write_ops(document_store.QUOTATION, offert_nr, head, positions, draft.export, dynamo.NEW)
-    )
-    return view(stored)
+    document = draft.document.numbered(offert_nr, utc_now())
+    dynamo.transact_write(document_store.write_ops(document, dynamo.NEW))
+    return view(document)
 
 
-def view(stored: document_store.Stored) -> dict[str, Any]:
-    return {"OffertNr": stored.number, **document_store.read_shape(stored)}
+def view(document: SalesDocument) -> dict[str, Any]:
+    return contract.quotation_view(document)
 
 
-def get_quotation(offert_nr: str, consistent: bool = False) -> document_store.Stored:
-    return document_store.existing(document_store.QUOTATION, offert_nr, consistent)
+def get_quotation(offert_nr: str, consistent: bool = False) -> SalesDocument:
+    return document_store.existing(QUOTATION, offert_nr, consistent)
 
 
 def _any_version(version: int) -> None:
@@ -94,13 +82,18 @@ def patch_quotation(
         raise InvalidRequest(
             "KundNr of the query and of GrundDaten differ.", {"GrundDaten.KundNr": f"the query says {kund_nr}"}
         )
-    target = header_nr or kund_nr
-    given = check_addresses(given_addresses(body.Adressen))
+    patch = _Patch(
+        target=header_nr or kund_nr,
+        customer_field="GrundDaten.KundNr" if header_nr else "KundNr",
+        addresses=_given(body),
+        changes=position_changes(body),
+        webshop=webshop,
+    )
     for attempt in range(PATCH_ATTEMPTS):
         stored = get_quotation(offert_nr, consistent=True)
         precondition(stored.version)
         try:
-            return _apply(stored, target, body, given, webshop), stored.version + 1
+            return view(_apply(stored, patch)), stored.version + 1
         except ClientError as exc:
             if not dynamo.is_condition_failure(exc):
                 raise
@@ -112,80 +105,98 @@ def patch_quotation(
     raise AssertionError("unreachable")
 
 
-def _apply(
-    stored: document_store.Stored,
-    target: str | None,
-    body: QuotationPatch,
-    given: dict[str, dict[str, Any]],
-    webshop: str | None,
-) -> dict[str, Any]:
-    head = dict(stored.head)
-    if head.get("AuftNr"):
-        raise Conflict(
-            f"Quotation {stored.number} has been converted into order {head['AuftNr']}; it cannot change.",
-            {"OffertNr": stored.number, "AuftNr": head["AuftNr"]},
-        )
-    if given:
+def _given(body: QuotationPatch) -> Addresses | None:
+    """The addresses the PATCH gives, checked; None when it gives none."""
+    given = check_addresses(given_addresses(body.Adressen))
+    return Addresses.by_role(given) if given else None
+
+
+@dataclass(frozen=True)
+class _Patch:
+    """A PATCH parsed once, applied to every version read."""
+
+    target: str | None  # the customer named (query or GrundDaten), None: none
+    customer_field: str  # where an unknown customer is reported
+    addresses: Addresses | None  # the addresses given, checked; None: none given
+    changes: list[PositionChange]
+    webshop: str | None
+
+
+def _apply(stored: SalesDocument, patch: _Patch) -> SalesDocument:
+    """The quotation with the PATCH applied, checked and written conditionally on its version."""
+    stored.check_unconverted()
+    document = stored
+    if patch.addresses is not None:
         # A given address replaces that one address as a whole; the others stay.
-        head["Adressen"] = document_store.merged_addresses(head.get("Adressen") or {}, given)
-    buyer: Buyer | None = None
-    owner = target or head.get("KundNr")
-    if target:
-        buyer = load_customer(target, "GrundDaten.KundNr" if body.GrundDaten and body.GrundDaten.KundNr else "KundNr")
-        # The customer's addresses, unless the quotation was given its own.
-        addresses = document_store.merged_addresses(buyer.addresses, head.get("Adressen") or {})
-        # A template goes to a customer whose document would be taxed as the template is.
-        terms = buyer_terms(buyer.delivering_to(addresses, head.get("OrtLand")))
-        if check_assignment(stored.number, head.get("KundNr"), target, quotation_terms(head), terms):
-            head.update({"KundNr": target, "Sprache": buyer.language, "Adressen": addresses})
-    elif given and owner:
-        buyer = load_customer(str(owner), "KundNr")
-    if given:
-        # The place of supply may have moved: the document is taxed where it now goes.
-        configured = buyer.configured_export if buyer is not None else None
-        head["ExportCode"] = export_code(configured, head.get("Adressen") or {}, head.get("OrtLand"))
-    positions = stored.positions
-    changes = position_changes(body)
-    if changes:
-        plan = plan_patch(positions, changes, int(head.get("HighestPosNr") or 0))
-        # Priced with the quotation's own terms (an assigned customer's fit them, see check_assignment).
-        pricer = buyer_of(head)
-        repriced = [p for p in plan.positions if p.reprice]
-        wanted = [
-            Wanted(
-                source=p.source,
-                pos_nr=p.pos_nr,
-                art_nr=p.art_nr,
-                quantity=p.quantity,
-                vpe_unit=(p.stored.vpe_unit or None) if p.stored else None,
-                discount=p.discount,
-                description=p.description or None,
-                vis_pos_nr=p.vis_pos_nr,
-            )
-            for p in repriced
-        ]
-        found = load_articles([w.art_nr for w in wanted], webshop)
-        fresh = {w.pos_nr: w for w in price_positions(wanted, pricer, found)}
-        positions = [fresh[p.pos_nr] if p.reprice else p.kept() for p in plan.positions]
-        head["HighestPosNr"] = max([int(head.get("HighestPosNr") or 0), *(p.pos_nr for p in positions)])
-    export = stored.export_tax()
-    if head.get("ExportCode") != stored.head.get("ExportCode"):
-        export = code_by_name(head["ExportCode"]) if head.get("ExportCode") else None
-        head["Steuercodes"] = {**(head.get("Steuercodes") or {}), **document_store.tax_codes([], export)}
-    new = document_store.Stored(stored.kind, stored.number, head, list(positions))
-    drafts.check_total(new.document())
-    old_version = stored.version
-    head["Version"] = old_version + 1
-    head["GeaendertUTC"] = utc_text()
-    ops = document_store.write_ops(
-        document_store.QUOTATION,
-        stored.number,
-        head,
-        positions,
-        export,
-        None,
-        version=old_version,
-        old_chunks=int(stored.head.get("Chunks") or 0),
-    )
-    dynamo.transact_write(ops)
-    return view(new)
+        document = _addressed(document, document.head.addresses.overridden_by(patch.addresses))
+    document, buyer = _assigned(document, patch.target, patch.customer_field)
+    if patch.addresses is not None:
+        if buyer is None and document.head.customer:
+            buyer = load_customer(document.head.customer, "KundNr")
+        document = _placed(document, buyer)
+    if patch.changes:
+        document = _repositioned(document, patch.changes, patch.webshop)
+    head = replace(document.head, version=stored.version + 1, changed_at=utc_now())
+    document = replace(document, head=head)
+    drafts.check_total(document.figures)  # computed once: the answer shows the same figures
+    dynamo.transact_write(document_store.write_ops(document, version=stored.version))
+    return document
+
+
+def _addressed(document: SalesDocument, addresses: Addresses) -> SalesDocument:
+    return replace(document, head=replace(document.head, addresses=addresses))
+
+
+def _assigned(document: SalesDocument, target: str | None, customer_field: str) -> tuple[SalesDocument, Buyer | None]:
+    """The quotation assigned to the `target` customer when it is a template that fits; the customer."""
+    if not target:
+        return document, None
+    buyer = load_customer(target, customer_field)
+    # The customer's addresses, unless the quotation was given its own.
+    addresses = buyer.addresses.overridden_by(document.head.addresses)
+    # A template goes to a customer whose document would be taxed as the template is.
+    terms = buyer_terms(buyer.delivering_to(addresses, document.head.details.country))
+    if document.check_assignment(target, terms):
+        head = replace(document.head, customer=target, language=buyer.language, addresses=addresses)
+        document = replace(document, head=head)
+    return document, buyer
+
+
+def _placed(document: SalesDocument, buyer: Buyer | None) -> SalesDocument:
+    """The place of supply may have moved with the addresses: the document is taxed where it now goes."""
+    configured = buyer.configured_export if buyer is not None else None
+    code = export_code(configured, document.head.addresses, document.head.details.country)
+    if code == (document.export.code if document.export else None):
+        return document
+    return replace(document, export=code_by_name(code) if code else None)
+
+
+def _repositioned(document: SalesDocument, changes: Sequence[PositionChange], webshop: str | None) -> SalesDocument:
+    """The positions changed, the changed ones priced again with the quotation's own terms (an
+    assigned customer's fit them, see check_assignment)."""
+    highest = document.head.highest_pos_nr or 0
+    plan = plan_patch(document.positions, changes, highest)
+    positions = _priced(plan, pricing_buyer(document), webshop)
+    head = replace(document.head, highest_pos_nr=max([highest, *(p.pos_nr for p in positions)]))
+    return replace(document, head=head, positions=tuple(positions))
+
+
+def _priced(plan: PatchPlan, buyer: Buyer, webshop: str | None) -> list[PositionInput]:
+    """The planned positions: those to reprice priced again, the others kept."""
+    wanted = [
+        Wanted(
+            source=p.source,
+            pos_nr=p.pos_nr,
+            art_nr=p.art_nr,
+            quantity=p.quantity,
+            vpe_unit=(p.stored.vpe_unit or None) if p.stored else None,
+            discount=p.discount,
+            description=p.description or None,
+            vis_pos_nr=p.vis_pos_nr,
+        )
+        for p in plan.positions
+        if p.reprice
+    ]
+    found = load_articles([w.art_nr for w in wanted], webshop)
+    fresh = {w.pos_nr: w for w in price_positions(wanted, buyer, found)}
+    return [fresh[p.pos_nr] if p.reprice else p.kept() for p in plan.positions]

@@ -1,10 +1,13 @@
-"""Request bodies of orders and quotations, with the lengths of the contract's field tables.
+"""Request bodies of orders and quotations, with the lengths of the contract's field tables, and
+their parsing into the typed parts of a document (`document.Details`, `Payment`, the positions to
+price): the one place a request's German field names are read.
 
-Adressen uses the customers' request address (`backoffice.addresses.AddressIn`, with AdrCheck).
+Adressen uses the customers' request address (`backoffice.parties.addresses.AddressIn`, with AdrCheck).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Annotated
@@ -15,8 +18,11 @@ from pydantic_core import PydanticCustomError
 from backoffice.models import LONG_INTEGER, Number, RequestModel, SqlInt, TinyInt
 from backoffice.money import MAX_DOCUMENT_TOTAL, MAX_QUANTITY, MAX_UNIT_PRICE
 from backoffice.parties.addresses import AddressIn
+from backoffice.sales import document
 from backoffice.sales.calculation import MAX_POSITIONS
+from backoffice.sales.drafts import Wish
 from backoffice.sales.position_patch import PositionChange
+from backoffice.sales.position_pricing import Wanted
 from backoffice.timestamps import utc_text
 
 MAX_PAYMENTS = 50
@@ -232,7 +238,7 @@ class QuotationPatchHeader(RequestModel):
 
 
 class QuotationPatchPosition(RequestModel):
-    """A position change (see backoffice.position_patch): no PosNr adds, Menge 0 deletes."""
+    """A position change (see backoffice.sales.position_patch): no PosNr adds, Menge 0 deletes."""
 
     PosNr: PositionNumber | None = None
     ArtNr: ArtNrStr | None = None
@@ -249,16 +255,78 @@ class QuotationPatch(RequestModel):
     Positionen: Annotated[list[QuotationPatchPosition], Field(max_length=MAX_POSITIONS)] | None = None
 
 
-def payment_records(payments: list[Payment] | None) -> list[dict[str, str]]:
-    """The Zahlung entries as stored and read: each with its Key, unique inside the order (1, 2, ...)."""
+# --- parsed into the typed parts of a document --------------------------------------------------
+
+
+def _moment(text: str | None) -> datetime | None:
+    """A Timestamp field's value (already UTC, `...Z`) as the moment it names."""
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def payments(entries: list[Payment] | None) -> tuple[document.Payment, ...]:
+    """The Zahlung entries, each with its Key, unique inside the order (1, 2, ...)."""
+    return tuple(
+        document.Payment(p.Bezeichnung or "", p.Wert or "", str(number))
+        for number, p in enumerate(entries or [], start=1)
+    )
+
+
+def given_addresses(adressen: DocumentAddresses | None) -> dict[str, AddressIn | None]:
+    """The request's Adressen member by role (empty when absent), to be checked as a whole."""
+    return {role: getattr(adressen, role) for role in document.ROLES} if adressen is not None else {}
+
+
+def wanted(positions: Sequence[OrderPosition | QuotationPosition]) -> list[Wanted]:
+    """Request positions (order or quotation) as positions to price, numbered 1..n."""
     return [
-        {"Bezeichnung": p.Bezeichnung or "", "Wert": p.Wert or "", "Key": str(number)}
-        for number, p in enumerate(payments or [], start=1)
+        Wanted(
+            source=f"Positionen[{i}]",
+            pos_nr=i + 1,
+            art_nr=p.ArtNr,
+            quantity=p.Menge,
+            vpe_unit=p.VPEinheit,
+            discount=p.GRabSatz if p.GRabSatz is not None else Decimal(0),
+            description=p.PosBez if isinstance(p, OrderPosition) else None,
+            price=p.Preis if isinstance(p, OrderPosition) else None,
+            vis_pos_nr=p.VisPosNr,
+        )
+        for i, p in enumerate(positions)
     ]
 
 
+def order_wish(body: OrderCreate) -> Wish:
+    """POST /www/auftrag's body as what the new order is made from."""
+    header = body.GrundDaten
+    details = document.Details(
+        purchase_order=header.AuftBestellNr,
+        title=header.AuftBez,
+        buyer_reference=header.AuftBestellRef,
+        ordered_at=_moment(header.AuftBestellT),
+        delivery_at=_moment(header.AuftLieferT),
+        comment=header.AuftKomment,
+        payment_terms=header.KundBedTyp,
+        delivery_costs=header.AuftLiefKost,
+    )
+    return Wish(details, header.KTNr, given_addresses(body.Adressen), wanted(body.Positionen))
+
+
+def quotation_wish(body: QuotationCreate) -> Wish:
+    """POST /www/offerte's body as what the new quotation is made from."""
+    header = body.GrundDaten
+    details = document.Details(
+        purchase_order=header.AuftBestellNr,
+        title=header.AuftBez,
+        buyer_reference=header.AuftBestellRef,
+        ordered_at=_moment(header.AuftBestellT),
+        delivery_at=_moment(header.AuftLieferT),
+        comment=header.AuftKomment,
+        country=header.OrtLand,
+    )
+    return Wish(details, None, given_addresses(body.Adressen), wanted(body.Positionen))
+
+
 def position_changes(body: QuotationPatch) -> list[PositionChange]:
-    """The PATCH body's positions as the plain changes backoffice.position_patch applies."""
+    """The PATCH body's positions as the plain changes backoffice.sales.position_patch applies."""
     return [
         PositionChange(
             quantity=item.Menge,
@@ -287,6 +355,10 @@ __all__ = [
     "QuotationPatchHeader",
     "QuotationPatchPosition",
     "QuotationPosition",
-    "payment_records",
+    "given_addresses",
+    "order_wish",
+    "payments",
     "position_changes",
+    "quotation_wish",
+    "wanted",
 ]

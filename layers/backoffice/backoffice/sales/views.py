@@ -1,6 +1,6 @@
 """The answers of the order and quotation routes, as models for docs/openapi.json.
 
-The handlers answer plain dicts (`sales_store.read_shape`); these models only document them.
+The handlers answer plain dicts (`sales.contract.read_shape`); these models only document them.
 Fields without data are left out of an answer, so every field is optional here.
 """
 
