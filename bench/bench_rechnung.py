@@ -106,12 +106,8 @@ def run() -> list[dict[str, Any]]:
 def _measure(stack: Any) -> list[dict[str, Any]]:
     import facturx
 
-    from backoffice import company
     from backoffice.catalogue.importer import import_catalogue
-    from backoffice.invoices import en16931, pdf
-    from backoffice.invoices import issue as issue_module
-    from backoffice.sales import document_store
-    from backoffice.sales.calculation import net_amounts
+    from backoffice.invoices import en16931, model, pdf
     from local import demo_kunden
     from local.emulation import create_resources
 
@@ -120,8 +116,6 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
     demo_kunden.load()
     auftrag, rechnung = _load("auftrag"), _load("rechnung")
     numbers = _orders(auftrag, REPEAT + 1)
-    seller = company.seller()
-    assert seller is not None
 
     def issue(auft_nr: str) -> None:
         answer = rechnung.lambda_handler(
@@ -129,17 +123,12 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
         )
         assert answer["statusCode"] == 201, answer
 
-    stored = document_store.read(document_store.ORDER, numbers[0])
-    assert stored is not None
-    document = stored.document()
-    order = document_store.read_shape(stored, document)
-    amounts = net_amounts(document)
-    reference = issue_module.payment_reference("599999", "CHF", seller)
-    head = en16931.InvoiceHead("599999", date.today(), date.today(), reference, "30 Tage")
+    invoice = model.invoice_input(numbers[0])
+    numbering = invoice.numbered(599999, date.today())
 
     def bare() -> None:
-        xml = en16931.build_xml(order, amounts, head, seller)
-        facturx.generate_from_binary(pdf.render(order, head, seller, "ger"), xml, check_xsd=True)
+        xml = en16931.build_xml(invoice, numbering)
+        facturx.generate_from_binary(pdf.render(invoice, numbering), xml, check_xsd=True)
 
     issue(numbers[-1])  # the first call loads the libraries: a cold start is another benchmark
     bare()
@@ -155,13 +144,8 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
     ratio = measured / baseline
     # This process holds moto, the demo catalogue and the orders, which a Lambda does not: the
     # peak is that of a fresh interpreter rendering and embedding the same invoice alone.
-    peak_mb = _render_alone_mb(order, amounts, seller)
-    largest = document_store.read(document_store.ORDER, _orders(auftrag, 1, MAX_POSITIONS)[0])
-    assert largest is not None
-    largest_document = largest.document()
-    largest_mb = _render_alone_mb(
-        document_store.read_shape(largest, largest_document), net_amounts(largest_document), seller
-    )
+    peak_mb = _render_alone_mb(invoice)
+    largest_mb = _render_alone_mb(model.invoice_input(_orders(auftrag, 1, MAX_POSITIONS)[0]))
     return [
         {
             "benchmark": f"rechnung: issue a {POSITIONS}-position invoice",
@@ -198,23 +182,28 @@ import app  # the handler's own imports
 from collections.abc import Callable
 from datetime import date
 from backoffice import company
-from backoffice.invoices import en16931, issue, pdf, zugferd
+from backoffice.invoices import en16931, model, pdf, zugferd
 from backoffice.json_codec import loads
 from backoffice.sales.calculation import NetAmounts, NetLine
-order = loads(sys.stdin.read())
-given = order.pop("seller")
-split = order.pop("amounts")
-amounts = NetAmounts(tuple(NetLine(*line) for line in split["lines"]), tuple(split["delivery"]))
-seller = company.Seller(**{{f: given.get(f) for f in company.Seller.__dataclass_fields__}})
-head = en16931.InvoiceHead("599999", date.today(), date.today(), issue.payment_reference("599999", "CHF", seller), "-")
-xml = en16931.build_xml(order, amounts, head, seller)
+given = loads(sys.stdin.read())
+split = given.pop("amounts")
+invoice = model.Invoice(
+    **given.pop("invoice"),
+    seller=company.Seller(**{{f: given["seller"].get(f) for f in company.Seller.__dataclass_fields__}}),
+    term=company.PaymentTerm(**given["term"]),
+    figures=model.Figures(**given["figures"]),
+    order=given["order"],
+    amounts=NetAmounts(tuple(NetLine(*line) for line in split["lines"]), tuple(split["delivery"])),
+)
+numbering = invoice.numbered(599999, date.today())
+xml = en16931.build_xml(invoice, numbering)
 with zugferd.captured_log() as log:
-    zugferd.combine(pdf.render(order, head, seller, "ger"), xml, log)
+    zugferd.combine(pdf.render(invoice, numbering), xml, log)
 print(next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM")))
 """
 
 
-def _render_alone_mb(order: dict[str, Any], amounts: Any, seller: Any) -> float:
+def _render_alone_mb(invoice: Any) -> float:
     """Peak RSS (VmHWM) of a fresh interpreter importing the handler and issuing the invoice's
     files alone, without moto. VmHWM, not ru_maxrss: Linux hands the parent's ru_maxrss on across
     fork and exec."""
@@ -224,8 +213,18 @@ def _render_alone_mb(order: dict[str, Any], amounts: Any, seller: Any) -> float:
     from backoffice.json_codec import dumps
 
     code = _RENDER_ALONE.format(function_dir=str(ROOT / "functions" / "rechnung"))
+    amounts = invoice.amounts
     split = {"lines": [dataclasses.astuple(line) for line in amounts.lines], "delivery": list(amounts.delivery)}
-    stdin = dumps({**order, "seller": dataclasses.asdict(seller), "amounts": split})
+    plain = ("auft_nr", "kund_nr", "currency", "language", "paid", "delivery_country", "gross_prices")
+    given = {
+        "invoice": {name: getattr(invoice, name) for name in plain} | {"delivered": None},
+        "seller": dataclasses.asdict(invoice.seller),
+        "term": dataclasses.asdict(invoice.term),
+        "figures": dataclasses.asdict(invoice.figures),
+        "order": invoice.order,
+        "amounts": split,
+    }
+    stdin = dumps(given)
     out = subprocess.run(
         [sys.executable, "-c", code], input=stdin, capture_output=True, text=True, check=True, cwd=ROOT
     )

@@ -111,13 +111,7 @@ def post(body: Annotated[ZugferdRequest, Body()]):
         debug=body.Debug,
         request_id=getattr(app.lambda_context, "aws_request_id", "local"),
     )
-    headers = {
-        "Content-Length": str(len(answer.content)),
-        "Content-Disposition": f'attachment; filename="{zugferd.header_safe(answer.filename)}"',
-    }
-    if answer.debug_prefix:
-        headers["X-Debug-Prefix"] = answer.debug_prefix
-    return Response(200, answer.media_type, answer.content, headers=headers)
+    return Response(200, answer.media_type, answer.content, headers=answer.headers())
 
 
 _handler = entrypoint(app)
