@@ -1,11 +1,12 @@
 """ZUGFeRD / Factur-X / XRechnung: embed an invoice XML into a PDF/A-3 and take it out again.
 
 Only the zugferd function (and the rechnung function, to embed its invoices' XML) imports this
-module: it carries factur-x, pypdf and lxml, which no other function should load. The work is factur-x's (embedding, XMP, flavor and level detection,
-XSD check); this module picks the flavor's attachment name, captures the library's log lines of
-the request and turns every failure into the contract's `endpoint` error. `run` is one request:
-decode, Combine or Extract, log a summary (and with Verbose the library's lines), keep the work
-files for Debug (in the bucket, through store.py).
+module: it carries factur-x, pypdf and lxml, which no other function should load. The work is
+factur-x's (embedding, XMP, flavor and level detection, XSD check); this module picks the
+flavor's attachment name, captures the library's log lines of the request and turns every
+failure into the contract's `endpoint` error. `run` is one request: decode, Combine or Extract,
+log a summary (and with Verbose the library's lines), keep the work files for Debug (in the
+bucket, through store.py).
 """
 
 from __future__ import annotations
