@@ -215,7 +215,10 @@ def _render_alone_mb(invoice: Any) -> float:
     code = _RENDER_ALONE.format(function_dir=str(ROOT / "functions" / "rechnung"))
     amounts = invoice.amounts
     split = {"lines": [dataclasses.astuple(line) for line in amounts.lines], "delivery": list(amounts.delivery)}
-    plain = ("auft_nr", "kund_nr", "currency", "language", "paid", "delivery_country", "gross_prices")
+    plain = (
+        *("auft_nr", "kund_nr", "currency", "language", "paid", "delivery_country", "gross_prices"),
+        *("purchase_order", "buyer_order_reference", "note", "card_payment"),
+    )
     given = {
         "invoice": {name: getattr(invoice, name) for name in plain} | {"delivered": None},
         "seller": dataclasses.asdict(invoice.seller),

@@ -118,19 +118,17 @@ def _header(doc: Document, invoice: Invoice, numbering: Numbering) -> None:
     doc.header.id = numbering.rech_nr
     doc.header.type_code = INVOICE
     doc.header.issue_date_time = numbering.issued
-    comment = invoice.order["GrundDaten"].get("AuftKomment")
-    if comment:
+    if invoice.note:
         note = IncludedNote()
-        note.content = str(comment)
+        note.content = invoice.note
         doc.header.notes.add(note)
 
 
 def _agreement(doc: Document, invoice: Invoice) -> None:
     """Seller (BG-4), buyer (BG-7) and the references: BT-10, BT-13, BT-14."""
-    grund = invoice.order["GrundDaten"]
     seller = invoice.seller
     agreement = doc.trade.agreement
-    agreement.buyer_reference = str(grund.get("AuftBestellRef") or grund.get("KundNr") or grund["AuftNr"])
+    agreement.buyer_reference = invoice.buyer_reference
     agreement.seller.name = seller.name
     agreement.seller.address.line_one = seller.street
     agreement.seller.address.postcode = seller.postcode
@@ -139,11 +137,11 @@ def _agreement(doc: Document, invoice: Invoice) -> None:
     agreement.seller.tax_registrations.add(TaxRegistration(id=("VA", seller.vat_id)))
     addresses = invoice.order.get("Adressen") or {}
     _party(agreement.buyer, addresses.get("RechAdr") or addresses.get("KontaktAdr") or {})
-    if grund.get("KundNr"):
-        agreement.buyer.id = str(grund["KundNr"])
-    if grund.get("AuftBestellNr"):
-        agreement.buyer_order.issuer_assigned_id = str(grund["AuftBestellNr"])
-    agreement.seller_order.issuer_assigned_id = str(grund["AuftNr"])
+    if invoice.kund_nr:
+        agreement.buyer.id = str(invoice.kund_nr)
+    if invoice.purchase_order:
+        agreement.buyer_order.issuer_assigned_id = invoice.purchase_order
+    agreement.seller_order.issuer_assigned_id = invoice.auft_nr
 
 
 def _delivery(doc: Document, invoice: Invoice, numbering: Numbering) -> None:

@@ -115,6 +115,15 @@ class Invoice:
     gross_prices: bool  # the positions are priced with tax (Preisart B), and so shown
     order: dict[str, Any]  # the order's read shape, made printable: positions, addresses, recap
     amounts: NetAmounts  # the order's net lines and delivery shares (EN 16931 lines are net)
+    purchase_order: str | None = None  # AuftBestellNr, the buyer's order number
+    buyer_order_reference: str | None = None  # AuftBestellRef
+    note: str | None = None  # AuftKomment
+    card_payment: str = ""  # the provider and transaction of a card payment, as the order names them
+
+    @property
+    def buyer_reference(self) -> str:
+        """BT-10: the buyer's own reference, else its customer number, else the order's."""
+        return str(self.buyer_order_reference or self.kund_nr or self.auft_nr)
 
     @property
     def nothing_due(self) -> bool:
@@ -280,6 +289,7 @@ def invoice_input(auft_nr: str) -> Invoice:
     order = printable(document_store.read_shape(stored, document))
     grund = order["GrundDaten"]
     net, vat, gross = (Decimal(str(grund[k])) for k in ("AuftNetto", "AuftWUST", "AuftBrutto"))
+    named = {str(z.get("Bezeichnung")): str(z.get("Wert")) for z in order.get("Zahlung") or [] if z.get("Wert")}
     return Invoice(
         auft_nr=auft_nr,
         kund_nr=grund.get("KundNr"),
@@ -294,4 +304,8 @@ def invoice_input(auft_nr: str) -> Invoice:
         gross_prices=document.price_kind == GROSS,
         order=order,
         amounts=net_amounts(document),
+        purchase_order=str(grund["AuftBestellNr"]) if grund.get("AuftBestellNr") else None,
+        buyer_order_reference=str(grund["AuftBestellRef"]) if grund.get("AuftBestellRef") else None,
+        note=str(grund["AuftKomment"]) if grund.get("AuftKomment") else None,
+        card_payment=", ".join(v for k, v in named.items() if k in ("Dienstleister", "TransID")),
     )

@@ -157,18 +157,18 @@ def _terms_and_payment_part(doc: _Invoice, invoice: Invoice, numbering: Numberin
 
 def _facts(doc: _Invoice, invoice: Invoice, numbering: Numbering) -> None:
     """The invoice's dates and numbers below its title."""
-    grund, words = invoice.order["GrundDaten"], doc.words
+    words = doc.words
     facts = [
         (words["date"], _date(numbering.issued)),
         # The date of supply, which a Swiss (MWSTG Art. 26 para. 2 lit. c) and a German (UStG § 14
         # para. 4 no. 6) invoice must state: the order's delivery date, else the invoice's.
         (words["delivered"], _date(invoice.supplied(numbering))),
         *([] if invoice.nothing_due else [(words["due"], _date(numbering.due))]),  # paid or 0.00: nothing falls due
-        (words["auft_nr"], str(grund.get("AuftNr") or "")),
-        (words["kund_nr"], str(grund.get("KundNr") or "")),
+        (words["auft_nr"], invoice.auft_nr),
+        (words["kund_nr"], str(invoice.kund_nr or "")),
     ]
-    if grund.get("AuftBestellNr"):
-        facts.append((words["bestell_nr"], str(grund["AuftBestellNr"])))
+    if invoice.purchase_order:
+        facts.append((words["bestell_nr"], invoice.purchase_order))
     for name, value in facts:
         doc.cell(45, 4.5, name)
         doc.cell(0, 4.5, value, new_x="LMARGIN", new_y="NEXT")
@@ -178,9 +178,7 @@ def _facts(doc: _Invoice, invoice: Invoice, numbering: Numbering) -> None:
 def _paid(doc: _Invoice, invoice: Invoice) -> None:
     """The card payment below the total (with the provider and transaction the order names), and 0 due."""
     words, currency = doc.words, invoice.currency
-    zahlung = invoice.order.get("Zahlung") or []
-    named = {str(z.get("Bezeichnung")): str(z.get("Wert")) for z in zahlung if z.get("Wert")}
-    details = ", ".join(v for k, v in named.items() if k in ("Dienstleister", "TransID"))
+    details = invoice.card_payment
     doc.cell(135, 5, words["paid"] + (f" ({details})" if details else ""), align="R")
     doc.cell(0, 5, f"{currency} {amount(-invoice.figures.gross)}", align="R", new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "B", 10)
