@@ -113,7 +113,8 @@ class Invoice:
     delivery_country: str  # where the goods go (ISO 3166 alpha-2), "" when no address says
     figures: Figures
     gross_prices: bool  # the positions are priced with tax (Preisart B), and so shown
-    order: dict[str, Any]  # the order's read shape, made printable: positions, addresses, recap
+    # The order's read shape, made printable: the renderers take its positions, addresses and recap.
+    order: dict[str, Any]
     amounts: NetAmounts  # the order's net lines and delivery shares (EN 16931 lines are net)
     purchase_order: str | None = None  # AuftBestellNr, the buyer's order number
     buyer_order_reference: str | None = None  # AuftBestellRef
@@ -270,7 +271,11 @@ def payment_term(kund_bed_typ: Any) -> company.PaymentTerm:
 
 def invoice_input(auft_nr: str) -> Invoice:
     """The invoice of order `auft_nr` as its stored order says: 404 when missing, 409 when it may not
-    (or cannot) be invoiced. The one function of invoices/ that reads the order.
+    (or cannot) be invoiced.
+
+    The one function of invoices/ that reads the order (its store, head, read shape, calculation,
+    and the order's rules paid by card and delivery country): a new shape of the order changes
+    this function, and the renderers' `Invoice.order` keys (positions, addresses, recap) only.
     """
     # The order's store and calculation (and en16931's order rules, with drafthorse) load with the
     # first issue, after the record's check: a GET, or a repeated POST, keeps its cold start free of them.
