@@ -181,20 +181,9 @@ sys.path.insert(0, {function_dir!r})
 import app  # the handler's own imports
 from collections.abc import Callable
 from datetime import date
-from backoffice import company
-from backoffice.invoices import en16931, model, pdf, zugferd
-from backoffice.json_codec import loads
-from backoffice.sales.calculation import NetAmounts, NetLine
-given = loads(sys.stdin.read())
-split = given.pop("amounts")
-invoice = model.Invoice(
-    **given.pop("invoice"),
-    seller=company.Seller(**{{f: given["seller"].get(f) for f in company.Seller.__dataclass_fields__}}),
-    term=company.PaymentTerm(**given["term"]),
-    figures=model.Figures(**given["figures"]),
-    order=given["order"],
-    amounts=NetAmounts(tuple(NetLine(*line) for line in split["lines"]), tuple(split["delivery"])),
-)
+import pickle
+from backoffice.invoices import en16931, pdf, zugferd
+invoice = pickle.loads(sys.stdin.buffer.read())
 numbering = invoice.numbered(599999, date.today())
 xml = en16931.build_xml(invoice, numbering)
 with zugferd.captured_log() as log:
@@ -207,28 +196,11 @@ def _render_alone_mb(invoice: Any) -> float:
     """Peak RSS (VmHWM) of a fresh interpreter importing the handler and issuing the invoice's
     files alone, without moto. VmHWM, not ru_maxrss: Linux hands the parent's ru_maxrss on across
     fork and exec."""
-    import dataclasses
+    import pickle
     import subprocess
 
-    from backoffice.json_codec import dumps
-
     code = _RENDER_ALONE.format(function_dir=str(ROOT / "functions" / "rechnung"))
-    amounts = invoice.amounts
-    split = {"lines": [dataclasses.astuple(line) for line in amounts.lines], "delivery": list(amounts.delivery)}
-    plain = (
-        *("auft_nr", "kund_nr", "currency", "language", "paid", "delivery_country", "gross_prices"),
-        *("purchase_order", "buyer_order_reference", "note", "card_payment"),
-    )
-    given = {
-        "invoice": {name: getattr(invoice, name) for name in plain} | {"delivered": None},
-        "seller": dataclasses.asdict(invoice.seller),
-        "term": dataclasses.asdict(invoice.term),
-        "figures": dataclasses.asdict(invoice.figures),
-        "order": invoice.order,
-        "amounts": split,
-    }
-    stdin = dumps(given)
-    out = subprocess.run(
-        [sys.executable, "-c", code], input=stdin, capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    return int(out.stdout.strip().splitlines()[-1]) / 1024
+    # The same Invoice in the fresh interpreter (it unpickles with the modules issuing imports anyway).
+    stdin = pickle.dumps(invoice)
+    out = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, check=True, cwd=ROOT)
+    return int(out.stdout.decode().strip().splitlines()[-1]) / 1024
