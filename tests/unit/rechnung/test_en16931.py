@@ -60,6 +60,7 @@ def invoice_of(order: dict[str, Any], document: Document, paid: bool = False) ->
         gross_prices=False,
         order=order,
         amounts=net_amounts(document),
+        billing_address=(order.get("Adressen") or {}).get("RechAdr") or {},
     )
 
 

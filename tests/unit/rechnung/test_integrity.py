@@ -289,7 +289,8 @@ def test_an_eu_seller_delivering_outside_the_eu_says_vatex_eu_g(call):
         xml = en16931.build_xml(
             replace(
                 invoice,
-                order={**shape, "Adressen": addresses},
+                billing_address=addresses.get("RechAdr") or addresses["KontaktAdr"],
+                delivery_address=addresses.get("LiefAdr"),
                 seller=replace(invoice.seller, country=seller_country),
                 delivery_country=en16931.delivery_country(addresses),
             ),

@@ -135,8 +135,7 @@ def _agreement(doc: Document, invoice: Invoice) -> None:
     agreement.seller.address.city_name = seller.city
     agreement.seller.address.country_id = seller.country
     agreement.seller.tax_registrations.add(TaxRegistration(id=("VA", seller.vat_id)))
-    addresses = invoice.order.get("Adressen") or {}
-    _party(agreement.buyer, addresses.get("RechAdr") or addresses.get("KontaktAdr") or {})
+    _party(agreement.buyer, invoice.billing_address)
     if invoice.kund_nr:
         agreement.buyer.id = str(invoice.kund_nr)
     if invoice.purchase_order:
@@ -146,9 +145,8 @@ def _agreement(doc: Document, invoice: Invoice) -> None:
 
 def _delivery(doc: Document, invoice: Invoice, numbering: Numbering) -> None:
     """BG-13 deliver to, and BT-72: the date the goods were delivered (the order's AuftLieferT), else the invoice's."""
-    delivery = (invoice.order.get("Adressen") or {}).get("LiefAdr")
-    if delivery:
-        _party(doc.trade.delivery.ship_to, delivery)
+    if invoice.delivery_address:
+        _party(doc.trade.delivery.ship_to, invoice.delivery_address)
     doc.trade.delivery.event.occurrence = invoice.supplied(numbering)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
@@ -113,13 +113,15 @@ class Invoice:
     delivery_country: str  # where the goods go (ISO 3166 alpha-2), "" when no address says
     figures: Figures
     gross_prices: bool  # the positions are priced with tax (Preisart B), and so shown
-    # The order's read shape, made printable: the renderers take its positions, addresses and recap.
+    # The order's read shape, made printable: the renderers take its positions and recap.
     order: dict[str, Any]
     amounts: NetAmounts  # the order's net lines and delivery shares (EN 16931 lines are net)
     purchase_order: str | None = None  # AuftBestellNr, the buyer's order number
     buyer_order_reference: str | None = None  # AuftBestellRef
     note: str | None = None  # AuftKomment
     card_payment: str = ""  # the provider and transaction of a card payment, as the order names them
+    billing_address: dict[str, Any] = field(default_factory=dict)  # the contract's address shape
+    delivery_address: dict[str, Any] | None = None  # LiefAdr, when the goods go elsewhere
 
     @property
     def buyer_reference(self) -> str:
@@ -295,6 +297,7 @@ def invoice_input(auft_nr: str) -> Invoice:
     grund = order["GrundDaten"]
     net, vat, gross = (Decimal(str(grund[k])) for k in ("AuftNetto", "AuftWUST", "AuftBrutto"))
     named = {str(z.get("Bezeichnung")): str(z.get("Wert")) for z in order.get("Zahlung") or [] if z.get("Wert")}
+    addresses = order.get("Adressen") or {}
     return Invoice(
         auft_nr=auft_nr,
         kund_nr=grund.get("KundNr"),
@@ -304,7 +307,7 @@ def invoice_input(auft_nr: str) -> Invoice:
         seller=seller,
         term=payment_term(grund.get("KundBedTyp")),
         delivered=delivery_date(grund.get("AuftLieferTUTC")),
-        delivery_country=en16931.delivery_country(order.get("Adressen") or {}),
+        delivery_country=en16931.delivery_country(addresses),
         figures=Figures(net, vat, gross, Decimal(str(grund.get("AuftLiefKost") or 0))),
         gross_prices=document.price_kind == GROSS,
         order=order,
@@ -313,4 +316,7 @@ def invoice_input(auft_nr: str) -> Invoice:
         buyer_order_reference=str(grund["AuftBestellRef"]) if grund.get("AuftBestellRef") else None,
         note=str(grund["AuftKomment"]) if grund.get("AuftKomment") else None,
         card_payment=", ".join(v for k, v in named.items() if k in ("Dienstleister", "TransID")),
+        # The invoice goes to the billing address, else the contact's.
+        billing_address=addresses.get("RechAdr") or addresses.get("KontaktAdr") or {},
+        delivery_address=addresses.get("LiefAdr") or None,
     )

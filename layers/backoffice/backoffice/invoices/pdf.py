@@ -66,12 +66,6 @@ def address_lines(address: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _billing(invoice: Invoice) -> dict[str, Any]:
-    addresses = invoice.order.get("Adressen") or {}
-    billing: dict[str, Any] = addresses.get("RechAdr") or addresses.get("KontaktAdr") or {}
-    return billing
-
-
 class _Invoice(FPDF):
     def __init__(self, invoice: Invoice, numbering: Numbering) -> None:
         # PDF/A-3B: fpdf2 then writes the sRGB output intent our DeviceRGB/DeviceGray painting needs
@@ -118,7 +112,7 @@ def render(invoice: Invoice, numbering: Numbering) -> bytes:
 
     doc.set_font(FONT, "", 10)
     doc.set_xy(WINDOW_X, WINDOW_Y)
-    doc.multi_cell(WINDOW_W, 5, "\n".join(address_lines(_billing(invoice))), new_x="LEFT", new_y="NEXT")
+    doc.multi_cell(WINDOW_W, 5, "\n".join(address_lines(invoice.billing_address)), new_x="LEFT", new_y="NEXT")
 
     doc.set_xy(doc.l_margin, 86)
     doc.set_font(FONT, "B", 14)
@@ -272,7 +266,7 @@ def _total_rows(invoice: Invoice, words: Mapping[str, str]) -> list[tuple[str, D
 
 def _qr_bill(doc: _Invoice, invoice: Invoice, numbering: Numbering) -> None:
     """The QR-bill payment part on the bottom 105 mm of the last page (a new page when it is full)."""
-    seller, billing = invoice.seller, _billing(invoice)
+    seller, billing = invoice.seller, invoice.billing_address
     debtor_name = " ".join(str(billing[k]) for k in ("AdrVorname", "AdrName") if billing.get(k))
     bill = QRBill(
         account=invoice.payee_iban,
