@@ -4,8 +4,8 @@ Letterhead, the billing address where a Swiss C5/C4 window envelope shows it (ri
 order's and invoice's numbers and dates, the positions (packaging units, discounts) in a table
 whose header repeats on every page, the tax recapitulation, the totals and the payment terms, in
 the customer's language (the words of labels/, ger, fre, ita, eng; others get German). The payment
-part is the one the model names: the Swiss QR-bill (qrbill) for CHF, the IBAN and an EPC
-("GiroCode") QR code for EUR, none when nothing is to be paid (paid by card, or 0.00).
+part is the one the model names (made by payment_part.py): the Swiss QR-bill for CHF, the IBAN and
+an EPC ("GiroCode") QR code for EUR, none when nothing is to be paid (paid by card, or 0.00).
 The font is Liberation Sans, embedded: PDF/A-3 wants every font in the file, umlauts and accents
 need a Unicode font, and the QR-bill's payment part allows only Arial, Frutiger, Helvetica or
 Liberation Sans (its SVG names the family, which fpdf2 then takes from the embedded fonts).
@@ -20,19 +20,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import qrcode
-import qrcode.image.svg
 from fpdf import FPDF
 from fpdf.fonts import FontFace
-from qrbill import QRBill
 
-from backoffice.company import Seller
-from backoffice.invoices import labels
+from backoffice.invoices import labels, payment_part
 from backoffice.invoices.model import EPC, QR_BILL, Invoice, Numbering
 
 FONTS = Path(__file__).parent / "fonts"
 FONT = "LiberationSans"
-QRBILL_LANGUAGE = {"ger": "de", "fre": "fr", "ita": "it", "eng": "en"}
 # The document language (BCP 47) of the PDF: screen readers and text extraction use it.
 DOCUMENT_LANGUAGE = {"ger": "de-CH", "fre": "fr-CH", "ita": "it-CH", "eng": "en"}
 # The QR-bill's payment part: the bottom 105 mm of an A4 page.
@@ -266,74 +261,22 @@ def _total_rows(invoice: Invoice, words: Mapping[str, str]) -> list[tuple[str, D
 
 def _qr_bill(doc: _Invoice, invoice: Invoice, numbering: Numbering) -> None:
     """The QR-bill payment part on the bottom 105 mm of the last page (a new page when it is full)."""
-    seller, billing = invoice.seller, invoice.billing_address
-    debtor_name = " ".join(str(billing[k]) for k in ("AdrVorname", "AdrName") if billing.get(k))
-    bill = QRBill(
-        account=invoice.payee_iban,
-        creditor={
-            "name": seller.name,
-            "street": seller.street,
-            "pcode": seller.postcode,
-            "city": seller.city,
-            "country": seller.country,
-        },
-        amount=str(invoice.figures.gross.quantize(Decimal("0.01"))),
-        currency="CHF",
-        debtor={
-            "name": str(billing.get("AdrFirma") or debtor_name or "-")[:70],
-            "street": str(billing.get("AdrAdresse1") or "")[:70],
-            "pcode": str(billing.get("OrtPLZ") or ""),
-            "city": str(billing.get("OrtName") or "")[:35],
-            "country": str(billing.get("ISOLandA2") or "CH"),
-        },
-        reference_number=numbering.payment_reference,
-        additional_information=f"{doc.words['title']} {numbering.rech_nr}",
-        language=QRBILL_LANGUAGE.get(invoice.language, "de"),
-    )
-    # Its text in the embedded font: the SVG's default (Arial, Helvetica) would be a PDF core font,
-    # which is not embedded and so not PDF/A.
-    bill.font_family = FONT
-    svg = io.StringIO()
-    bill.as_svg(svg)
+    svg = payment_part.qr_bill_svg(invoice, numbering, doc.words["title"], FONT)
     if doc.get_y() > doc.h - QR_BILL_HEIGHT - 5:
         doc.add_page()
     doc.set_auto_page_break(False)
     doc.payment_part_page = doc.page_no()
-    doc.image(io.BytesIO(svg.getvalue().encode()), x=0, y=doc.h - QR_BILL_HEIGHT, w=doc.w, h=QR_BILL_HEIGHT)
-
-
-def epc_payload(seller: Seller, gross: Decimal, payment_reference: str) -> str:
-    """The EPC069-12 (GiroCode) payload: a SEPA credit transfer of the amount with the RF reference."""
-    return "\n".join(
-        [
-            "BCD",
-            "002",
-            "1",
-            "SCT",
-            seller.bic or "",
-            seller.name[:70],
-            seller.iban,
-            f"EUR{gross.quantize(Decimal('0.01'))}",
-            "",
-            payment_reference,
-            "",
-        ]
-    )
+    doc.image(io.BytesIO(svg), x=0, y=doc.h - QR_BILL_HEIGHT, w=doc.w, h=QR_BILL_HEIGHT)
 
 
 def _epc(doc: _Invoice, invoice: Invoice, numbering: Numbering) -> None:
+    """The EPC code with the transfer's details in words beside it."""
     seller, gross, words = invoice.seller, invoice.figures.gross, doc.words
-    image = qrcode.make(
-        epc_payload(seller, gross, numbering.payment_reference),
-        image_factory=qrcode.image.svg.SvgPathFillImage,
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
-    )
-    svg = io.BytesIO()
-    image.save(svg)
+    svg = payment_part.epc_svg(invoice, numbering)
     if doc.get_y() > doc.h - 60:
         doc.add_page()
     top = doc.get_y() + 4
-    doc.image(io.BytesIO(svg.getvalue()), x=doc.l_margin, y=top, w=35, h=35)
+    doc.image(io.BytesIO(svg), x=doc.l_margin, y=top, w=35, h=35)
     doc.set_xy(doc.l_margin + 40, top)
     doc.set_font(FONT, "", 9)
     bic = f"BIC {seller.bic}\n" if seller.bic else ""
