@@ -106,12 +106,8 @@ def run() -> list[dict[str, Any]]:
 def _measure(stack: Any) -> list[dict[str, Any]]:
     import facturx
 
-    from backoffice import company
     from backoffice.catalogue.importer import import_catalogue
-    from backoffice.invoices import en16931, pdf
-    from backoffice.invoices import issue as issue_module
-    from backoffice.sales import contract, document_store
-    from backoffice.sales.calculation import net_amounts
+    from backoffice.invoices import en16931, model, pdf
     from local import demo_kunden
     from local.emulation import create_resources
 
@@ -120,8 +116,6 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
     demo_kunden.load()
     auftrag, rechnung = _load("auftrag"), _load("rechnung")
     numbers = _orders(auftrag, REPEAT + 1)
-    seller = company.seller()
-    assert seller is not None
 
     def issue(auft_nr: str) -> None:
         answer = rechnung.lambda_handler(
@@ -129,17 +123,12 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
         )
         assert answer["statusCode"] == 201, answer
 
-    stored = document_store.read(document_store.ORDER, numbers[0])
-    assert stored is not None
-    document = stored.figures
-    order = contract.order_view(stored)
-    amounts = net_amounts(document)
-    reference = issue_module.payment_reference("599999", "CHF", seller)
-    head = en16931.InvoiceHead("599999", date.today(), date.today(), reference, "30 Tage")
+    invoice = model.invoice_input(numbers[0])
+    numbering = invoice.numbered(599999, date.today())
 
     def bare() -> None:
-        xml = en16931.build_xml(order, amounts, head, seller)
-        facturx.generate_from_binary(pdf.render(order, head, seller, "ger"), xml, check_xsd=True)
+        xml = en16931.build_xml(invoice, numbering)
+        facturx.generate_from_binary(pdf.render(invoice, numbering), xml, check_xsd=True)
 
     issue(numbers[-1])  # the first call loads the libraries: a cold start is another benchmark
     bare()
@@ -155,10 +144,8 @@ def _measure(stack: Any) -> list[dict[str, Any]]:
     ratio = measured / baseline
     # This process holds moto, the demo catalogue and the orders, which a Lambda does not: the
     # peak is that of a fresh interpreter rendering and embedding the same invoice alone.
-    peak_mb = _render_alone_mb(order, amounts, seller)
-    largest = document_store.read(document_store.ORDER, _orders(auftrag, 1, MAX_POSITIONS)[0])
-    assert largest is not None
-    largest_mb = _render_alone_mb(contract.order_view(largest), net_amounts(largest.figures), seller)
+    peak_mb = _render_alone_mb(invoice)
+    largest_mb = _render_alone_mb(model.invoice_input(_orders(auftrag, 1, MAX_POSITIONS)[0]))
     return [
         {
             "benchmark": f"rechnung: issue a {POSITIONS}-position invoice",
@@ -194,36 +181,26 @@ sys.path.insert(0, {function_dir!r})
 import app  # the handler's own imports
 from collections.abc import Callable
 from datetime import date
-from backoffice import company
-from backoffice.invoices import en16931, issue, pdf, zugferd
-from backoffice.json_codec import loads
-from backoffice.sales.calculation import NetAmounts, NetLine
-order = loads(sys.stdin.read())
-given = order.pop("seller")
-split = order.pop("amounts")
-amounts = NetAmounts(tuple(NetLine(*line) for line in split["lines"]), tuple(split["delivery"]))
-seller = company.Seller(**{{f: given.get(f) for f in company.Seller.__dataclass_fields__}})
-head = en16931.InvoiceHead("599999", date.today(), date.today(), issue.payment_reference("599999", "CHF", seller), "-")
-xml = en16931.build_xml(order, amounts, head, seller)
+import pickle
+from backoffice.invoices import en16931, pdf, zugferd
+invoice = pickle.loads(sys.stdin.buffer.read())
+numbering = invoice.numbered(599999, date.today())
+xml = en16931.build_xml(invoice, numbering)
 with zugferd.captured_log() as log:
-    zugferd.combine(pdf.render(order, head, seller, "ger"), xml, log)
+    zugferd.combine(pdf.render(invoice, numbering), xml, log)
 print(next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM")))
 """
 
 
-def _render_alone_mb(order: dict[str, Any], amounts: Any, seller: Any) -> float:
+def _render_alone_mb(invoice: Any) -> float:
     """Peak RSS (VmHWM) of a fresh interpreter importing the handler and issuing the invoice's
     files alone, without moto. VmHWM, not ru_maxrss: Linux hands the parent's ru_maxrss on across
     fork and exec."""
-    import dataclasses
+    import pickle
     import subprocess
 
-    from backoffice.json_codec import dumps
-
     code = _RENDER_ALONE.format(function_dir=str(ROOT / "functions" / "rechnung"))
-    split = {"lines": [dataclasses.astuple(line) for line in amounts.lines], "delivery": list(amounts.delivery)}
-    stdin = dumps({**order, "seller": dataclasses.asdict(seller), "amounts": split})
-    out = subprocess.run(
-        [sys.executable, "-c", code], input=stdin, capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    return int(out.stdout.strip().splitlines()[-1]) / 1024
+    # The same Invoice in the fresh interpreter (it unpickles with the modules issuing imports anyway).
+    stdin = pickle.dumps(invoice)
+    out = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, check=True, cwd=ROOT)
+    return int(out.stdout.decode().strip().splitlines()[-1]) / 1024

@@ -17,7 +17,7 @@ from backoffice.http.resolver import (
     request_base,
 )
 from backoffice.http.responses import etag, matches, negotiate
-from backoffice.invoices import issue
+from backoffice.invoices import issue, store
 
 app = make_resolver()
 
@@ -47,11 +47,10 @@ PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
 )
 def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
     def _issue() -> Response[str]:
-        issued = issue.issue(AuftNr)
-        record = issue.read_record(AuftNr, consistent=True)
-        if record is None or record["RechNr"] != issued.record["RechNr"]:
-            raise RuntimeError(f"invoice {issued.record['RechNr']} of order {AuftNr} is not recorded")
-        return created_response(issue.head_view(record, request_base(app)), status=201 if issued.created else 200)
+        issued = issue.issue_recorded(AuftNr)
+        return created_response(
+            issue.head_view(issued.record, request_base(app)), status=201 if issued.created else 200
+        )
 
     # A replay is the first answer's text (backoffice.http.resolver.once): exact decimals stay numbers.
     return once(app, "rechnung-post", _issue, payload={"AuftNr": AuftNr})
@@ -96,9 +95,11 @@ FILE_HEADERS = {
         **documented(304, description="Not modified: the If-None-Match tag is current", headers=FILE_HEADERS),
     },
 )
-def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):
+# No return annotation: powertools would take it as the response model and validate (and coerce) the
+# PDF or XML it answers.
+def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
     wanted = _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept"))
-    record = issue.get_record(AuftNr)
+    record = store.get_record(AuftNr)
     kind = {PDF: "Pdf", XML: "Xml", JSON: "Pdf"}[wanted]
     # The JSON tag differs from the PDF's: a cache must not answer one representation for the other.
     tag = etag(str(record[f"{kind}SHA256"]) + ("-json" if wanted == JSON else ""))
@@ -107,7 +108,7 @@ def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):
         return Response(304, None, "", headers=headers)
     if wanted == JSON:
         return json_response(issue.head_view(record, request_base(app)), headers=headers)
-    body = issue.get_file(record, kind)
+    body = store.get_file(record, kind)
     headers["Content-Length"] = str(len(body))
     headers["Content-Disposition"] = f'inline; filename="rechnung-{record["RechNr"]}.{kind.lower()}"'
     return Response(200, wanted, body, headers=headers)

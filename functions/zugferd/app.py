@@ -98,7 +98,9 @@ def preflight() -> Response[str]:
         headers=FILE_HEADERS,
     ),
 )
-def post(body: Annotated[ZugferdRequest, Body()]):
+# No return annotation: powertools would take it as the response model and validate (and coerce) the
+# PDF or XML it answers.
+def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-def]
     # factur-x (pypdf, lxml, requests) loads with the first POST, not at init: a preflight never
     # needs it, and the function's init stays near that of a bare `import facturx` (docs/zugferd.md).
     from backoffice.invoices import zugferd
@@ -111,13 +113,7 @@ def post(body: Annotated[ZugferdRequest, Body()]):
         debug=body.Debug,
         request_id=getattr(app.lambda_context, "aws_request_id", "local"),
     )
-    headers = {
-        "Content-Length": str(len(answer.content)),
-        "Content-Disposition": f'attachment; filename="{zugferd.header_safe(answer.filename)}"',
-    }
-    if answer.debug_prefix:
-        headers["X-Debug-Prefix"] = answer.debug_prefix
-    return Response(200, answer.media_type, answer.content, headers=headers)
+    return Response(200, answer.media_type, answer.content, headers=answer.headers())
 
 
 _handler = entrypoint(app)

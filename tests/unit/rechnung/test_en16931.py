@@ -8,7 +8,6 @@ is shared over its gross lines. Every figure in the comments is computed by hand
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from datetime import date
 from decimal import Decimal as D
 from typing import Any
@@ -16,8 +15,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from backoffice.company import Seller
+from backoffice.company import PaymentTerm, Seller
 from backoffice.invoices import en16931
+from backoffice.invoices.model import Figures, Invoice, Numbering
 from backoffice.sales.calculation import Document, PositionInput, compute_document, net_amounts
 from backoffice.taxes import TaxCode
 from tests.support.invoice_rules import assert_line_rule, line_figures
@@ -27,7 +27,8 @@ SELLER = Seller(
     "Muster Handel AG", "Bahnhofstrasse 1", "8001", "Zürich", "CH", "CHE-123.456.788 MWST",
     "CH5604835012345678009", "CH4431999123000889012", None,
 )  # fmt: skip
-HEAD = en16931.InvoiceHead("500001", date(2026, 11, 23), date(2026, 12, 23), "000000000000000000005000019", "30 Tage")
+NUMBERING = Numbering("500001", date(2026, 11, 23), date(2026, 12, 23), "000000000000000000005000019")
+TERM = PaymentTerm(None, 30, {"ger": "30 Tage"})
 ADDRESSES = {"RechAdr": {"AdrFirma": "Muster AG", "AdrAdresse1": "Weg 1", "OrtPLZ": "3000", "OrtName": "Bern"}}
 TAXES = {
     "8.1": TaxCode("1", D("8.1"), "Normalsatz", "C", "303", "400", "200"),
@@ -41,6 +42,28 @@ def position(nr: int, quantity: str, price: str, rate: str, kind: str = "N", **m
     return PositionInput(nr, f"A{nr}", D(quantity), D(price), TAXES[rate], price_kind=kind, **more)
 
 
+def invoice_of(order: dict[str, Any], document: Document, paid: bool = False) -> Invoice:
+    """The invoice of `order` (a read shape of `document`) as model.invoice_input makes it of a stored order."""
+    grund = order["GrundDaten"]
+    net, vat, gross = (D(str(grund[k])) for k in ("AuftNetto", "AuftWUST", "AuftBrutto"))
+    return Invoice(
+        auft_nr=str(grund["AuftNr"]),
+        kund_nr=grund.get("KundNr"),
+        currency=document.currency,
+        language="ger",
+        paid=paid,
+        seller=SELLER,
+        term=TERM,
+        delivered=None,
+        delivery_country="",  # ADDRESSES name no country
+        figures=Figures(net, vat, gross, D(str(grund.get("AuftLiefKost") or 0))),
+        gross_prices=False,
+        order=order,
+        amounts=net_amounts(document),
+        billing_address=(order.get("Adressen") or {}).get("RechAdr") or {},
+    )
+
+
 def xml_of(document: Document, delivery: str | None = None, paid: bool = False) -> Any:
     """The invoice XML of `document` as issue.py builds it, checked by the official rules; its root.
 
@@ -49,8 +72,7 @@ def xml_of(document: Document, delivery: str | None = None, paid: bool = False) 
     if delivery:
         grund["AuftLiefKost"] = D(delivery)
     order = {"GrundDaten": grund, "Adressen": ADDRESSES, **document.read_shape()}
-    head = replace(HEAD, paid=paid)
-    xml = en16931.build_xml(order, net_amounts(document), head, SELLER)
+    xml = en16931.build_xml(invoice_of(order, document, paid), NUMBERING)
     assert_line_rule(xml)  # BT-131 = BT-129 x BT-146 / BT-149 - allowances, exactly
     return check(xml)
 
@@ -59,7 +81,7 @@ def priced(document: Document) -> list[tuple[Any, ...]]:
     """Each line's BT-129 quantity, BT-146 net price, BT-149 base quantity and BT-131 net amount
     (Fractions, equal to the Decimals they are compared with)."""
     order = {"GrundDaten": {"AuftNr": "1", "WaehrAbk": document.currency, **document.totals()}}
-    xml = en16931.build_xml({**order, **document.read_shape()}, net_amounts(document), HEAD, SELLER)
+    xml = en16931.build_xml(invoice_of({**order, **document.read_shape()}, document), NUMBERING)
     return [(f["quantity"], f["price"], f["base"], f["total"]) for f in line_figures(xml)]
 
 

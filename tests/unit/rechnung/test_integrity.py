@@ -27,9 +27,9 @@ def order(call, body) -> str:
 
 
 def stored_file(call, auft_nr: str, accept: str) -> bytes:
-    from backoffice.invoices import issue
+    from backoffice.invoices import store
 
-    return issue.get_file(issue.get_record(auft_nr), "Pdf" if accept == PDF else "Xml")
+    return store.get_file(store.get_record(auft_nr), "Pdf" if accept == PDF else "Xml")
 
 
 def pdf_text(pdf: bytes) -> str:
@@ -274,27 +274,27 @@ def test_a_swiss_sellers_export_is_exempt_under_swiss_law_without_an_eu_code(cal
 
 
 def test_an_eu_seller_delivering_outside_the_eu_says_vatex_eu_g(call):
-    from backoffice import company
-    from backoffice.invoices import en16931
-    from backoffice.sales import contract, document_store
-    from backoffice.sales.calculation import net_amounts
+    from backoffice.invoices import en16931, model
 
     auft_nr = order(call, {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})
-    stored = document_store.read(document_store.ORDER, auft_nr)
-    assert stored is not None
-    document = stored.figures
-    shape = contract.order_view(stored)
-    seller = company.seller()
-    assert seller is not None
-    head = en16931.InvoiceHead("500001", date(2026, 11, 25), date(2026, 12, 25), "RF18500001", "30 Tage")
+    invoice = model.invoice_input(auft_nr)
+    numbering = model.Numbering("500001", date(2026, 11, 25), date(2026, 12, 25), "RF18500001")
     tax = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
 
     def reason(seller_country: str, delivered_to: str) -> tuple[str, str]:
+        shape = invoice.order
         addresses = {
             role: {**a, "OrtLand": delivered_to, "ISOLandA2": delivered_to} for role, a in shape["Adressen"].items()
         }
         xml = en16931.build_xml(
-            {**shape, "Adressen": addresses}, net_amounts(document), head, replace(seller, country=seller_country)
+            replace(
+                invoice,
+                billing_address=addresses.get("RechAdr") or addresses["KontaktAdr"],
+                delivery_address=addresses.get("LiefAdr"),
+                seller=replace(invoice.seller, country=seller_country),
+                delivery_country=delivered_to,
+            ),
+            numbering,
         )
         root = check(xml)
         return (

@@ -53,7 +53,7 @@ def item(auft_nr: str) -> dict:
 
 
 def test_a_second_request_while_one_issues_is_a_409_taking_no_number_and_writing_nothing(call):
-    from backoffice.invoices.issue import LEASE_SECONDS, pk
+    from backoffice.invoices.store import LEASE_SECONDS, pk
     from backoffice.platform import dynamo
 
     auft_nr = order(call)
@@ -121,10 +121,10 @@ def test_failing_and_succeeding_attempts_leave_the_rech_nr_sequence_without_a_ga
     real_put = s3.put_object
     put_failures = []
 
-    def render(order_shape, *args, **kwargs):
-        if order_shape["GrundDaten"]["AuftNr"] == broken and broken_now:
+    def render(invoice, *args, **kwargs):
+        if invoice.auft_nr == broken and broken_now:
             raise ValueError("cannot render this order")
-        return real_render(order_shape, *args, **kwargs)
+        return real_render(invoice, *args, **kwargs)
 
     def put(**kwargs):
         if f"/{flaky}/" in kwargs["Key"] and not put_failures:
@@ -157,7 +157,8 @@ def test_failing_and_succeeding_attempts_leave_the_rech_nr_sequence_without_a_ga
 
 def test_a_request_that_died_is_taken_over_with_its_number_and_dates_once_its_lease_ran_out(call):
     from backoffice import company
-    from backoffice.invoices.issue import LEASE_SECONDS, payment_reference, pk
+    from backoffice.invoices.model import payment_reference
+    from backoffice.invoices.store import LEASE_SECONDS, pk
     from backoffice.platform import dynamo
 
     seller = company.seller()
@@ -233,7 +234,7 @@ def test_take_lease_takes_over_only_a_lease_that_has_run_out(aws, past_expiry, t
 
 
 def test_the_lease_outlasts_the_function_so_a_working_request_never_loses_it():
-    from backoffice.invoices.issue import LEASE_SECONDS
+    from backoffice.invoices.store import LEASE_SECONDS
     from local.template import Stack
 
     # A lease shorter than the Timeout would let a second request take over a live one.

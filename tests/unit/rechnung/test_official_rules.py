@@ -124,9 +124,9 @@ def test_a_broken_invoice_in_the_archive_fails_the_test_that_issued_it(aws):
 def test_the_archive_check_sees_every_invoice_the_layer_writes(call):
     # If the layer's keys changed (prefix, suffix), the fixture would find nothing and check nothing:
     # an issued invoice must be among what it reads, and be the XML the GET answers.
-    from backoffice.invoices import issue
+    from backoffice.invoices import store
 
-    assert issue.S3_PREFIX == INVOICE_PREFIX
+    assert store.S3_PREFIX == INVOICE_PREFIX
     positions = [{"ArtNr": "1000", "Menge": 3}, {"ArtNr": "1002", "Menge": 20, "VPEinheit": "PAK", "GRabSatz": 10}]
     answer = call("auftrag", "POST", "/www/auftrag", {"GrundDaten": {"KundNr": "100004"}, "Positionen": positions})
     assert answer.status == 201, answer.text

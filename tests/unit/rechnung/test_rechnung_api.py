@@ -309,27 +309,28 @@ def test_a_lost_race_answers_the_winners_invoice_and_overwrites_nothing(call, mo
 
 def test_the_epc_payload_of_a_eur_invoice():
     from backoffice.company import Seller
-    from backoffice.invoices import en16931, pdf
+    from backoffice.invoices.model import epc_bic_missing
+    from backoffice.invoices.payment_part import epc_payload
 
     seller = Seller(
         "Muster Handel AG", "B 1", "8001", "Zürich", "CH", "CHE-1 MWST", "CH5604835012345678009", None, None,
         "CRESCHZZ80A",
     )  # fmt: skip
-    head = en16931.InvoiceHead("500002", date(2026, 11, 23), date(2026, 12, 23), "RF22500002", "30 Tage")
-    assert pdf.epc_payload(seller, Decimal("60.09"), head).split("\n") == [
+    reference = "RF22500002"
+    assert epc_payload(seller, Decimal("60.09"), reference).split("\n") == [
         "BCD", "002", "1", "SCT", "CRESCHZZ80A", "Muster Handel AG", "CH5604835012345678009", "EUR60.09", "",
         "RF22500002", "",
     ]  # fmt: skip
-    assert not pdf.epc_bic_missing(seller)
+    assert not epc_bic_missing(seller)
     # Without BIC: allowed for a bank in the EEA (line 5 empty), missing for the Swiss one.
     german = replace(seller, iban="DE89370400440532013000", bic=None)
-    assert pdf.epc_payload(german, Decimal("60.09"), head).split("\n")[4:7] == [
+    assert epc_payload(german, Decimal("60.09"), reference).split("\n")[4:7] == [
         "",
         "Muster Handel AG",
         "DE89370400440532013000",
     ]
-    assert not pdf.epc_bic_missing(german)
-    assert pdf.epc_bic_missing(replace(seller, bic=None))
+    assert not epc_bic_missing(german)
+    assert epc_bic_missing(replace(seller, bic=None))
 
 
 def test_the_bic_is_in_the_eur_invoices_epc_code_text_and_xml_not_for_a_chf_qr_iban(call):

@@ -11,8 +11,6 @@ the Factur-X EN 16931 XSD.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -23,8 +21,8 @@ from drafthorse.models.party import TaxRegistration
 from drafthorse.models.payment import PaymentMeans, PaymentTerms
 from drafthorse.models.tradelines import LineItem
 
-from backoffice.company import Seller
-from backoffice.sales.calculation import NetAmounts, NetLine
+from backoffice.invoices.model import Invoice, Numbering
+from backoffice.sales.calculation import NetLine
 
 PROFILE = "urn:cen.eu:en16931:2017"
 SCHEMA = "FACTUR-X_EN16931"
@@ -33,57 +31,9 @@ PIECE = "C62"  # UN/ECE Rec 20 "one": quantities are in the article's base unit
 CREDIT_TRANSFER = "58"  # UNTDID 4461: SEPA credit transfer (EUR)
 CREDIT_TRANSFER_NON_SEPA = "30"  # credit transfer (CHF QR-bill)
 CREDIT_CARD = "54"  # UNTDID 4461: paid by credit card, outside the invoice
-# The contract's payment method codes (customer ZahlungsMethode, an order's Zahlung `payment_method`):
-# K = credit card, paid outside the system; R = invoice, paid through the system.
-PAYMENT_METHOD = "payment_method"
-CARD = "K"
-# BT-120/BT-121 of an exempt export (category G; BR-G-10 wants a code or a text). VATEX-EU-G says
-# "exempt under the EU VAT Directive, export outside the EU": true only for a seller in the EU
-# delivering outside it. A Swiss (or Liechtenstein) seller's export is exempt under Swiss law, said
-# as a text without an EU code (docs/decisions.md, issue 22).
-EU_EXPORT_REASON = "Export outside the EU"
-EU_EXPORT_REASON_CODE = "VATEX-EU-G"
-SWISS_EXPORT_REASON = "Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)"
-OTHER_EXPORT_REASON = "Export exempt from VAT"
-# The Swiss VAT territory: Switzerland and Liechtenstein (customs treaty; the MWSTG applies there).
-SWISS_VAT = frozenset({"CH", "LI"})
-# The member states of the EU (ISO 3166 alpha-2).
-EU = frozenset(
-    {"AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU",
-     "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"}
-)  # fmt: skip
 DELIVERY_CHARGE_REASON = "Delivery costs"
 DELIVERY_CHARGE_CODE = "FC"  # UNTDID 7161: freight charge
 TWO = Decimal("0.01")
-
-
-@dataclass(frozen=True)
-class InvoiceHead:
-    """What the invoice adds to the order: its number, dates, payment reference and terms text."""
-
-    rech_nr: str
-    issued: date
-    due: date
-    payment_reference: str
-    terms: str
-    paid: bool = False  # paid by card already (`paid_by_card`): nothing due, no payment part
-    # BT-72, the actual delivery date: the order's AuftLieferT; None: the invoice date (delivered with it).
-    delivered: date | None = None
-
-    @property
-    def supplied(self) -> date:
-        """The date of supply the invoice states (MWSTG Art. 26 para. 2 lit. c, UStG § 14 para. 4 no. 6)."""
-        return self.delivered or self.issued
-
-
-def paid_by_card(order: dict[str, Any]) -> bool:
-    """Whether the order was paid by credit card outside the system: its Zahlung names the payment
-    method K (the contract's `payment_method` entry). Its invoice then asks for nothing."""
-    return any(
-        str(z.get("Bezeichnung") or "").strip().lower() == PAYMENT_METHOD
-        and str(z.get("Wert") or "").strip().upper() == CARD
-        for z in order.get("Zahlung") or []
-    )
 
 
 def _money(value: Any) -> Decimal:
@@ -95,30 +45,6 @@ def tax_category(recap_line: dict[str, Any]) -> str:
     if recap_line.get("PosWUSTKlasse") == "X" or Decimal(str(recap_line.get("PosWUSTSatz") or 0)) == 0:
         return "G"
     return "S"
-
-
-def exemption(seller_country: str, delivery_country: str) -> tuple[str, str | None]:
-    """BT-120 (text) and BT-121 (code, or None) of an exempt export from the seller's country.
-
-    A Swiss or Liechtenstein seller exports under the MWSTG (Art. 23 para. 2 no. 1): the Swiss
-    text, no EU code. VATEX-EU-G only for a seller in the EU delivering outside it. Anything else
-    (an EU seller's delivery inside the EU is not an export) gets a plain text without a code.
-    """
-    if seller_country in SWISS_VAT:
-        return SWISS_EXPORT_REASON, None
-    if seller_country in EU and delivery_country not in EU:
-        return EU_EXPORT_REASON, EU_EXPORT_REASON_CODE
-    return OTHER_EXPORT_REASON, None
-
-
-def delivery_country(addresses: dict[str, Any]) -> str:
-    """Where the goods go, as the order placed them: its delivery address, else contact, else billing."""
-    for role in ("LiefAdr", "KontaktAdr", "RechAdr"):
-        address = addresses.get(role) or {}
-        country = address.get("ISOLandA2") or address.get("OrtLand")
-        if country:
-            return str(country).upper()
-    return ""
 
 
 def _category_of_rate(recap: list[dict[str, Any]], rate: Decimal) -> str:
@@ -137,67 +63,88 @@ def _party(party: Any, address: dict[str, Any]) -> None:
     party.address.country_id = str(address.get("ISOLandA2") or address.get("OrtLand") or "CH")
 
 
-def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, seller: Seller) -> bytes:
-    """The CII XML of the order's invoice, checked against the EN 16931 XSD by drafthorse.
-
-    `order` is the order's read shape, `amounts` the net amounts of the same document.
-    """
-    grund = order["GrundDaten"]
-    currency = str(grund.get("WaehrAbk") or "CHF")
-    recap = order.get("MWSTRekapitulation") or []
-    addresses = order.get("Adressen") or {}
+def build_xml(invoice: Invoice, numbering: Numbering) -> bytes:
+    """The CII XML of the order's invoice under `numbering`, checked against the EN 16931 XSD by drafthorse."""
     doc = Document()
     doc.context.guideline_parameter.id = PROFILE
-    doc.header.id = head.rech_nr
+    _header(doc, invoice, numbering)
+    _agreement(doc, invoice)
+    _delivery(doc, invoice, numbering)
+    recap = invoice.order.get("MWSTRekapitulation") or []
+    for p, net_line in zip(invoice.order.get("Positionen") or [], invoice.amounts.lines, strict=True):
+        doc.trade.items.add(_line(p, net_line, recap))
+    settlement = doc.trade.settlement
+    settlement.currency_code = invoice.currency
+    settlement.payment_reference = numbering.payment_reference
+    settlement.payment_means.add(_payment_means(invoice))
+    _delivery_charges(settlement, invoice)
+    for r in recap:
+        settlement.trade_tax.add(_breakdown(r, invoice))
+    terms = PaymentTerms()
+    terms.description = invoice.terms
+    terms.due = numbering.due
+    settlement.terms.add(terms)
+    _totals(settlement, invoice)
+    xml: bytes = doc.serialize(schema=SCHEMA)
+    return xml
+
+
+def _header(doc: Document, invoice: Invoice, numbering: Numbering) -> None:
+    """BT-1, BT-3, BT-2 and the order's comment as BT-22."""
+    doc.header.id = numbering.rech_nr
     doc.header.type_code = INVOICE
-    doc.header.issue_date_time = head.issued
-    if grund.get("AuftKomment"):
+    doc.header.issue_date_time = numbering.issued
+    if invoice.note:
         note = IncludedNote()
-        note.content = str(grund["AuftKomment"])
+        note.content = invoice.note
         doc.header.notes.add(note)
 
+
+def _agreement(doc: Document, invoice: Invoice) -> None:
+    """Seller (BG-4), buyer (BG-7) and the references: BT-10, BT-13, BT-14."""
+    seller = invoice.seller
     agreement = doc.trade.agreement
-    agreement.buyer_reference = str(grund.get("AuftBestellRef") or grund.get("KundNr") or grund["AuftNr"])
+    agreement.buyer_reference = invoice.buyer_reference
     agreement.seller.name = seller.name
     agreement.seller.address.line_one = seller.street
     agreement.seller.address.postcode = seller.postcode
     agreement.seller.address.city_name = seller.city
     agreement.seller.address.country_id = seller.country
     agreement.seller.tax_registrations.add(TaxRegistration(id=("VA", seller.vat_id)))
-    _party(agreement.buyer, addresses.get("RechAdr") or addresses.get("KontaktAdr") or {})
-    if grund.get("KundNr"):
-        agreement.buyer.id = str(grund["KundNr"])
-    if grund.get("AuftBestellNr"):
-        agreement.buyer_order.issuer_assigned_id = str(grund["AuftBestellNr"])
-    agreement.seller_order.issuer_assigned_id = str(grund["AuftNr"])
+    _party(agreement.buyer, invoice.billing_address)
+    if invoice.kund_nr:
+        agreement.buyer.id = str(invoice.kund_nr)
+    if invoice.purchase_order:
+        agreement.buyer_order.issuer_assigned_id = invoice.purchase_order
+    agreement.seller_order.issuer_assigned_id = invoice.auft_nr
 
-    delivery = addresses.get("LiefAdr")
-    if delivery:
-        _party(doc.trade.delivery.ship_to, delivery)
-    # BT-72: the date the goods were delivered (the order's AuftLieferT), else the invoice's.
-    doc.trade.delivery.event.occurrence = head.supplied
 
-    for p, net_line in zip(order.get("Positionen") or [], amounts.lines, strict=True):
-        doc.trade.items.add(_line(p, net_line, recap))
+def _delivery(doc: Document, invoice: Invoice, numbering: Numbering) -> None:
+    """BG-13 deliver to, and BT-72: the date the goods were delivered (the order's AuftLieferT), else the invoice's."""
+    if invoice.delivery_address:
+        _party(doc.trade.delivery.ship_to, invoice.delivery_address)
+    doc.trade.delivery.event.occurrence = invoice.supplied(numbering)
 
-    settlement = doc.trade.settlement
-    settlement.currency_code = currency
-    settlement.payment_reference = head.payment_reference
+
+def _payment_means(invoice: Invoice) -> PaymentMeans:
+    """BG-16: card (paid, no account to pay to), SEPA credit transfer (EUR) or credit transfer (CHF)."""
     means = PaymentMeans()
-    if head.paid:
-        means.type_code = CREDIT_CARD  # no account to pay to: the card payment is done
-    else:
-        means.type_code = CREDIT_TRANSFER if currency == "EUR" else CREDIT_TRANSFER_NON_SEPA
-        means.payee_account.iban = seller.payment_iban(currency)
-        means.payee_account.account_name = seller.name
-        if seller.bic and seller.payment_iban(currency) == seller.iban:
-            # BT-86: the configured BIC is the IBAN's bank's; a CHF QR-IBAN's bank is not named.
-            means.payee_institution.bic = seller.bic
-    settlement.payment_means.add(means)
+    if invoice.paid:
+        means.type_code = CREDIT_CARD
+        return means
+    means.type_code = CREDIT_TRANSFER if invoice.currency == "EUR" else CREDIT_TRANSFER_NON_SEPA
+    means.payee_account.iban = invoice.payee_iban
+    means.payee_account.account_name = invoice.seller.name
+    if invoice.payee_bic:
+        means.payee_institution.bic = invoice.payee_bic
+    return means
 
-    # The delivery costs: one charge (BG-21) per recap line with its share, so that every
-    # breakdown's basis is its lines plus its charges (BR-S-08, BR-G-08).
-    for r, share in zip(recap, amounts.delivery, strict=True):
+
+def _delivery_charges(settlement: Any, invoice: Invoice) -> None:
+    """The delivery costs: one charge (BG-21) per recap line with its share, so that every
+    breakdown's basis is its lines plus its charges (BR-S-08, BR-G-08)."""
+    recap = invoice.order.get("MWSTRekapitulation") or []
+    for r, share in zip(recap, invoice.amounts.delivery, strict=True):
         if not share:
             continue
         allowance_charge = TradeAllowanceCharge()
@@ -212,34 +159,24 @@ def build_xml(order: dict[str, Any], amounts: NetAmounts, head: InvoiceHead, sel
         allowance_charge.trade_tax.add(charge_tax)
         settlement.allowance_charge.add(allowance_charge)
 
-    for r in recap:
-        settlement.trade_tax.add(_breakdown(r, seller, addresses))
 
-    terms = PaymentTerms()
-    terms.description = head.terms
-    terms.due = head.due
-    settlement.terms.add(terms)
-
-    charge = _money(sum(amounts.delivery, Decimal(0)))
-    net = _money(grund["AuftNetto"])
-    vat = _money(grund["AuftWUST"])
-    gross = _money(grund["AuftBrutto"])
+def _totals(settlement: Any, invoice: Invoice) -> None:
+    """BG-22: the order's own totals, never summed again (but BT-106 and BT-108, the sums of its parts)."""
+    net, vat, gross = (_money(v) for v in (invoice.figures.net, invoice.figures.vat, invoice.figures.gross))
     totals = settlement.monetary_summation
-    totals.line_total = _money(sum((line.total for line in amounts.lines), Decimal(0)))  # BT-106
-    totals.charge_total = charge
+    totals.line_total = _money(sum((line.total for line in invoice.amounts.lines), Decimal(0)))  # BT-106
+    totals.charge_total = _money(sum(invoice.amounts.delivery, Decimal(0)))
     totals.allowance_total = Decimal("0.00")
     totals.tax_basis_total = net
-    totals.tax_total = (vat, currency)
+    totals.tax_total = (vat, invoice.currency)
     totals.grand_total = net + vat
     totals.rounding_amount = gross - (net + vat)  # BT-114: the CHF cash (Rappen) rounding
     # BT-113 and BT-115: a card-paid order's total is paid already, nothing is due (BR-CO-16).
-    totals.prepaid_total = gross if head.paid else Decimal("0.00")
-    totals.due_amount = Decimal("0.00") if head.paid else gross
-    xml: bytes = doc.serialize(schema=SCHEMA)
-    return xml
+    totals.prepaid_total = _money(invoice.paid_amount)
+    totals.due_amount = _money(invoice.due_amount)
 
 
-def _breakdown(r: dict[str, Any], seller: Seller, addresses: dict[str, Any]) -> ApplicableTradeTax:
+def _breakdown(r: dict[str, Any], invoice: Invoice) -> ApplicableTradeTax:
     """A VAT breakdown (BG-23) of a recap line; an exempt export's with its reason (BR-G-10)."""
     tax = ApplicableTradeTax()
     tax.calculated_amount = _money(r["PosWUST"])
@@ -248,10 +185,10 @@ def _breakdown(r: dict[str, Any], seller: Seller, addresses: dict[str, Any]) -> 
     category = tax_category(r)
     tax.category_code = category
     if category == "G":
-        reason, code = exemption(seller.country, delivery_country(addresses))
-        tax.exemption_reason = reason
-        if code:
-            tax.exemption_reason_code = code
+        exempt = invoice.exemption
+        tax.exemption_reason = exempt.reason
+        if exempt.code:
+            tax.exemption_reason_code = exempt.code
     tax.rate_applicable_percent = Decimal(str(r.get("PosWUSTSatz") or 0))
     return tax
 

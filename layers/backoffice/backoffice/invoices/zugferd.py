@@ -1,11 +1,12 @@
 """ZUGFeRD / Factur-X / XRechnung: embed an invoice XML into a PDF/A-3 and take it out again.
 
-Only the zugferd function imports this module: it carries factur-x, pypdf and lxml, which no
-other function should load. The work is factur-x's (embedding, XMP, flavor and level detection,
-XSD check); this module picks the flavor's attachment name, captures the library's log lines of
-the request and turns every failure into the contract's `endpoint` error. `run` is one request:
-decode, Combine or Extract, log a summary (and with Verbose the library's lines), keep the work
-files for Debug.
+Only the zugferd function (and the rechnung function, to embed its invoices' XML) imports this
+module: it carries factur-x, pypdf and lxml, which no other function should load. The work is
+factur-x's (embedding, XMP, flavor and level detection, XSD check); this module picks the
+flavor's attachment name, captures the library's log lines of the request and turns every
+failure into the contract's `endpoint` error. `run` is one request: decode, Combine or Extract,
+log a summary (and with Verbose the library's lines), keep the work files for Debug (in the
+bucket, through store.py).
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from pypdf.errors import FileNotDecryptedError, PyPdfError
 from pypdf.generic import StreamObject
 
 from backoffice.errors import ApiError, EndpointError, InvalidRequest, PayloadTooLarge
-from backoffice.platform.environment import get_settings
 from backoffice.platform.logger import logger
 
 # The names the work files have in error answers and under the Debug prefix.
@@ -331,27 +331,6 @@ def extract(pdf: bytes, log: LibraryLog) -> Extracted:
     return Extracted(bytes(xml), str(filename))
 
 
-def work_prefix(log_prefix: str, request_id: str) -> str:
-    return f"{log_prefix}zugferd/{request_id}/"
-
-
-def keep_work_files(bucket: str, prefix: str, files: dict[str, bytes]) -> list[str]:
-    """Store the work files of a Debug request under the log prefix; the keys written."""
-    # boto3 only loads for Debug requests: it is not in the cold-start path of the function.
-    from backoffice.platform.aws import client
-
-    s3 = client("s3")
-    keys = []
-    for name, data in files.items():
-        key = prefix + name
-        s3.put_object(Bucket=bucket, Key=key, Body=data, ContentType=_CONTENT_TYPES[name.rsplit(".", 1)[-1]])
-        keys.append(key)
-    return keys
-
-
-_CONTENT_TYPES = {"pdf": "application/pdf", "xml": "application/xml"}
-
-
 @dataclass(frozen=True)
 class Answer:
     """What one request answers: the file, its media type and attachment name, and with Debug
@@ -361,6 +340,16 @@ class Answer:
     content: bytes
     filename: str
     debug_prefix: str | None = None
+
+    def headers(self) -> dict[str, str]:
+        """The answer's own headers: its length, its attachment name, and with Debug its work files' prefix."""
+        headers = {
+            "Content-Length": str(len(self.content)),
+            "Content-Disposition": f'attachment; filename="{header_safe(self.filename)}"',
+        }
+        if self.debug_prefix:
+            headers["X-Debug-Prefix"] = self.debug_prefix
+        return headers
 
 
 def run(operation: str, pdf_b64: str, xml_b64: str | None, *, verbose: bool, debug: bool, request_id: str) -> Answer:
@@ -378,16 +367,7 @@ def run(operation: str, pdf_b64: str, xml_b64: str | None, *, verbose: bool, deb
     summary: dict[str, Any] = {"operation": operation, "pdf_bytes": len(pdf), "xml_bytes": len(xml or b"")}
     with captured_log() as log:
         try:
-            if xml is not None:
-                combined = combine(pdf, xml, log)
-                files[OUTPUT_PDF] = combined.pdf
-                summary |= {"flavor": combined.flavor, "profile": combined.level, "attachment": combined.filename}
-                answer = Answer("application/pdf", combined.pdf, "invoice.pdf")
-            else:
-                extracted = extract(pdf, log)
-                files[OUTPUT_XML] = extracted.xml
-                summary |= {"attachment": extracted.filename}
-                answer = Answer("application/xml", extracted.xml, extracted.filename)
+            answer = _work(pdf, xml, log, files, summary)
             summary["outcome"] = "ok"
         except ApiError as err:
             summary |= {"outcome": err.code, "error_description": err.description}
@@ -398,8 +378,21 @@ def run(operation: str, pdf_b64: str, xml_b64: str | None, *, verbose: bool, deb
             if debug:
                 _keep(request_id, files)
     if debug:
-        return replace(answer, debug_prefix=work_prefix(get_settings().log_prefix, request_id))
+        return replace(answer, debug_prefix=_work_prefix(request_id))
     return answer
+
+
+def _work(pdf: bytes, xml: bytes | None, log: LibraryLog, files: dict[str, bytes], summary: dict[str, Any]) -> Answer:
+    """Combine (with `xml`) or Extract; the output noted in `files` and the request's `summary`."""
+    if xml is not None:
+        combined = combine(pdf, xml, log)
+        files[OUTPUT_PDF] = combined.pdf
+        summary |= {"flavor": combined.flavor, "profile": combined.level, "attachment": combined.filename}
+        return Answer("application/pdf", combined.pdf, "invoice.pdf")
+    extracted = extract(pdf, log)
+    files[OUTPUT_XML] = extracted.xml
+    summary |= {"attachment": extracted.filename}
+    return Answer("application/xml", extracted.xml, extracted.filename)
 
 
 def _log_request(log: LibraryLog, summary: dict[str, Any], verbose: bool) -> None:
@@ -409,7 +402,15 @@ def _log_request(log: LibraryLog, summary: dict[str, Any], verbose: bool) -> Non
     logger.info("zugferd request", extra=summary | {"library_lines": len(log.records)})
 
 
+def _work_prefix(request_id: str) -> str:
+    # The store (and boto3 with it) only loads for Debug requests: not in the function's cold-start path.
+    from backoffice.invoices import store
+
+    return store.work_prefix(request_id)
+
+
 def _keep(request_id: str, files: dict[str, bytes]) -> None:
-    settings = get_settings()
-    keys = keep_work_files(settings.bucket_name, work_prefix(settings.log_prefix, request_id), files)
+    from backoffice.invoices import store
+
+    keys = store.keep_work_files(request_id, files)
     logger.info("zugferd work files kept", extra={"keys": keys})
