@@ -1,11 +1,15 @@
 """An order's invoice, typed: what it states, its numbering, and the rules that decide them.
 
-`invoice_input` is the one function that reads the order (its store, its read shape, its
-calculation): everything else of invoices/ works on the `Invoice` it returns. The rules are here
-and nowhere else: the due date, the payment reference, nothing due (paid by card, or 0.00), the
-EPC code's BIC (EPC069-12), the export exemption reason (EN 16931 BT-120/BT-121), which payment
-part the PDF carries and which terms text it states. The renderers (en16931.py, pdf.py) render
-what an `Invoice` and its `Numbering` say and decide nothing.
+`invoice_input` is the one function that reads the order (its store, its typed sales document, its
+calculation): everything else of invoices/ works on the `Invoice` it returns. It carries the order's
+positions as `Line`s (as the order shows them, with their net lines), its tax recapitulation as
+`TaxSummary`s (with each one's net delivery share), its addresses as `Address`es and its totals as
+`Figures`, every text made printable. The rules are here and nowhere else: each tax code's category
+(`tax_category`: standard, exempt export, zero-rated), the due date, the payment reference, nothing
+due (paid by card, or 0.00), the EPC code's BIC (EPC069-12), the export exemption reason (EN 16931
+BT-120/BT-121), which payment part the PDF carries and which terms text it states. The renderers
+(en16931.py, pdf.py, payment_part.py) render what an `Invoice` and its `Numbering` say and decide
+nothing.
 """
 
 from __future__ import annotations
