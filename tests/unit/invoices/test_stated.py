@@ -33,7 +33,7 @@ def test_lines_and_recap_carry_the_orders_figures_with_printable_texts() -> None
     assert (line.quantity, line.total, line.discount, line.rate, line.category) == (
         D(3),
         D("27.00"),
-        10,
+        D(10),
         D("8.1"),
         STANDARD,
     )
