@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from backoffice.company import PaymentTerm, Seller
 from backoffice.invoices import en16931
-from backoffice.invoices.model import Figures, Invoice, Numbering
-from backoffice.sales.calculation import Document, PositionInput, compute_document, net_amounts
+from backoffice.invoices.model import Figures, Invoice, Numbering, stated_address, stated_lines, stated_recap
+from backoffice.sales.calculation import Document, PositionInput, compute_document
 from backoffice.taxes import TaxCode
 from tests.support.invoice_rules import assert_line_rule, line_figures
 from tests.unit.rechnung.en16931_rules import NS, check, total, values
@@ -58,9 +58,9 @@ def invoice_of(order: dict[str, Any], document: Document, paid: bool = False) ->
         delivery_country="",  # ADDRESSES name no country
         figures=Figures(net, vat, gross, D(str(grund.get("AuftLiefKost") or 0))),
         gross_prices=False,
-        order=order,
-        amounts=net_amounts(document),
-        billing_address=(order.get("Adressen") or {}).get("RechAdr") or {},
+        lines=stated_lines(document),
+        recap=stated_recap(document),
+        billing_address=stated_address((order.get("Adressen") or {}).get("RechAdr") or {}),
     )
 
 

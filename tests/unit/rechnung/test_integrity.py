@@ -282,15 +282,12 @@ def test_an_eu_seller_delivering_outside_the_eu_says_vatex_eu_g(call):
     tax = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
 
     def reason(seller_country: str, delivered_to: str) -> tuple[str, str]:
-        shape = invoice.order
-        addresses = {
-            role: {**a, "OrtLand": delivered_to, "ISOLandA2": delivered_to} for role, a in shape["Adressen"].items()
-        }
+        delivery = invoice.delivery_address
         xml = en16931.build_xml(
             replace(
                 invoice,
-                billing_address=addresses.get("RechAdr") or addresses["KontaktAdr"],
-                delivery_address=addresses.get("LiefAdr"),
+                billing_address=replace(invoice.billing_address, country=delivered_to),
+                delivery_address=delivery and replace(delivery, country=delivered_to),
                 seller=replace(invoice.seller, country=seller_country),
                 delivery_country=delivered_to,
             ),
