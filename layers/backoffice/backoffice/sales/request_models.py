@@ -238,12 +238,17 @@ class QuotationPatchHeader(RequestModel):
 
 
 class QuotationPatchPosition(RequestModel):
-    """A position change (see backoffice.sales.position_patch): no PosNr adds, Menge 0 deletes."""
+    """A position change (see backoffice.sales.position_patch): no PosNr adds, Menge 0 deletes.
+
+    VPEinheit is an addition to the contract's table (docs/orders.md): without it an article sold
+    in packaging units only could not be added, as it can by POST.
+    """
 
     PosNr: PositionNumber | None = None
     ArtNr: ArtNrStr | None = None
     PosBez: Text2048 | None = None
     Menge: PatchQuantity
+    VPEinheit: VPEinheitStr | None = None
     GRabSatz: Percent | None = None
 
 
@@ -334,6 +339,7 @@ def position_changes(body: QuotationPatch) -> list[PositionChange]:
             art_nr=item.ArtNr,
             description=item.PosBez,
             discount=item.GRabSatz,
+            vpe_unit=item.VPEinheit,
         )
         for item in body.Positionen or []
     ]
