@@ -37,3 +37,19 @@ def test_a_patch_adds_and_changes_an_article_sold_in_packaging_units(api):
     assert changed.status_code == 200, changed.text
     position = changed.json()["data"]["Positionen"][-1]
     assert (position["VPEinheit"], position["VPEAnzBest"], position["PosPreisTotal"]) == ("PAK", 3, 11.46)
+
+
+def test_a_price_computed_in_doubles_is_read_as_the_decimal_it_stands_for(api):
+    # 10.1 + 0.2 in JavaScript: 10.299999999999999. Sent as that text, stored and answered as 10.3.
+    position = '{"ArtNr": "1000", "Menge": 2, "Preis": 10.299999999999999}'
+    body = f'{{"GrundDaten": {{"KundNr": "100004"}}, "Positionen": [{position}]}}'
+    created = api.post("/www/auftrag", data=body, headers={"Content-Type": "application/json"})
+    assert created.status_code == 201, created.text
+    order = api.get(f"/www/auftrag/{created.json()['data']['AuftNr']}")
+    position = order.json()["data"]["Positionen"][0]
+    assert (position["PosPreisEinzel"], position["PosPreisTotal"]) == (10.3, 20.6)
+    assert "10.299999" not in order.text
+    too_many = body.replace("10.299999999999999", "10.12345")
+    refused = api.post("/www/auftrag", data=too_many, headers={"Content-Type": "application/json"})
+    assert refused.status_code == 400
+    assert "no more than 4 decimal places" in refused.json()["info"]["fields"]["Positionen[0].Preis"]

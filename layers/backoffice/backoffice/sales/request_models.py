@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from backoffice.models import LONG_INTEGER, Number, RequestModel, SqlInt, TinyInt
+from backoffice.models import LONG_INTEGER, NUMBER_RULE, Number, RequestModel, SqlInt, TinyInt
 from backoffice.money import MAX_DOCUMENT_TOTAL, MAX_QUANTITY, MAX_UNIT_PRICE
 from backoffice.parties.addresses import AddressIn
 from backoffice.sales import document
@@ -89,7 +89,15 @@ def _documented(places: int, maximum: Decimal, *, positive: bool = False) -> Wit
     """
     step = Decimal("0.0001") if places == 4 else Decimal("0.01")
     lower = {"exclusiveMinimum": 0} if positive else {"minimum": 0}
-    return WithJsonSchema({"type": "number", **lower, "maximum": float(maximum), "multipleOf": float(step)})
+    return WithJsonSchema(
+        {
+            "type": "number",
+            **lower,
+            "maximum": float(maximum),
+            "multipleOf": float(step),
+            "description": f"At most {places} decimal places. {NUMBER_RULE}",
+        }
+    )
 
 
 def _at_most(maximum: Decimal) -> AfterValidator:
@@ -127,7 +135,15 @@ Money = Annotated[
 Percent = Annotated[
     Number,
     Field(ge=0, le=100, max_digits=7, decimal_places=4),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.0001}),
+    WithJsonSchema(
+        {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 100,
+            "multipleOf": 0.0001,
+            "description": f"A percentage, at most 4 decimal places. {NUMBER_RULE}",
+        }
+    ),
 ]
 PositionNumber = Annotated[int, Field(ge=1, le=999_999), LONG_INTEGER]
 
