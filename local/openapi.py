@@ -44,6 +44,36 @@ SERVERS: list[dict[str, Any]] = [
 ]
 _BODY_METHODS = {"post", "put", "patch"}
 
+# Every operation's operationId: the method name a generated client gives it, so chosen once and
+# stable from now on (tests/unit/openapi/test_operation_ids.py pins the list). The convention, in
+# docs/openapi.md: an English verb in lowerCamelCase (list, get, search, create, patch, convert,
+# process, delete, preflight) and the record's German name from the contract, singular for one
+# record, plural for a list (Artikel is both). A route missing here fails `make openapi`.
+OPERATION_IDS: dict[tuple[str, str], str] = {
+    ("get", "/www/adressen"): "listAdressen",
+    ("get", "/www/adressen/{AdrNr}"): "getAdresse",
+    ("patch", "/www/adressen/{AdrNr}"): "patchAdresse",
+    ("get", "/www/adressensuche"): "searchAdresse",
+    ("get", "/www/artikel"): "listArtikel",
+    ("get", "/www/artikel/{ArtNr}"): "getArtikel",
+    ("get", "/www/artikelmedia/{ArtNr}"): "listArtikelmedia",
+    ("get", "/www/artikelmediadaten/{IDKey}"): "getArtikelmediadaten",
+    ("put", "/www/auftrag"): "convertOfferte",
+    ("post", "/www/auftrag"): "createAuftrag",
+    ("get", "/www/auftrag/{AuftNr}"): "getAuftrag",
+    ("get", "/www/auftrag/{AuftNr}/rechnung"): "getRechnung",
+    ("post", "/www/auftrag/{AuftNr}/rechnung"): "createRechnung",
+    ("post", "/www/kunden"): "createKunde",
+    ("get", "/www/kunden/{DebiNr}"): "getKunde",
+    ("delete", "/www/log"): "deleteLogs",
+    ("get", "/www/offerte"): "getOfferte",
+    ("post", "/www/offerte"): "createOfferte",
+    ("patch", "/www/offerte"): "patchOfferte",
+    ("post", "/www/token"): "createToken",
+    ("post", "/www/zugferd"): "processZugferd",
+    ("options", "/www/zugferd"): "preflightZugferd",
+}
+
 
 def load_module(stack: Stack, logical: str) -> ModuleType:
     """A function's handler module, loaded as the local stack loads it, its environment set."""
@@ -119,11 +149,18 @@ def build_document(modules: dict[str, ModuleType], stack: Stack) -> dict[str, An
         for method, op in item.items():
             route = routes.get((method, path))
             _complete(op, method, route, (method, path) in placeholders, error_responses)
+            op["operationId"] = _operation_id(method, path)
     doc["paths"] = dict(sorted(doc.get("paths", {}).items()))
     doc["tags"] = [
         {"name": t} for t in sorted({t for i in doc["paths"].values() for o in i.values() for t in o["tags"]})
     ]
     return doc
+
+
+def _operation_id(method: str, path: str) -> str:
+    if (method, path) not in OPERATION_IDS:
+        raise SystemExit(f"{method.upper()} {path} has no operationId: add it to local.openapi.OPERATION_IDS")
+    return OPERATION_IDS[method, path]
 
 
 def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder: bool, errors: Any) -> None:
