@@ -249,6 +249,7 @@ LENGTHS = [
     ("patch", "GrundDaten.KundNr", 8),
     ("patch", "Positionen[0].ArtNr", 15),
     ("patch", "Positionen[0].PosBez", 2048),
+    ("patch", "Positionen[0].VPEinheit", 30),  # an addition to the contract's table (docs/orders.md)
 ]
 
 
@@ -281,7 +282,6 @@ UNKNOWN_KEYS = [
     ("quotation", "Positionen[0].Preis"),  # quotations are priced by the system
     ("quotation", "Positionen[0].PosBez"),
     ("quotation", "GrundDaten.KTNr"),
-    ("patch", "Positionen[0].VPEinheit"),
     ("patch", "Positionen[0].Preis"),
     ("patch", "GrundDaten.WaehrAbk"),
 ]

@@ -161,3 +161,24 @@ def test_patched_quotation_recomputed_by_hand() -> None:
         ("R26", D("262.36"), D("6.82")),
     ]
     assert doc.totals() == {"AuftNetto": D("282.16"), "AuftWUST": D("8.42"), "AuftBrutto": D("290.60")}
+
+
+def test_an_added_position_carries_its_packaging_unit() -> None:
+    plan = plan_patch(STORED, [PositionChange(quantity=D(12), art_nr="KAFFEE", vpe_unit="KARTON")])
+    assert [(p.pos_nr, p.vpe_unit, p.reprice) for p in plan.positions][-1] == (4, "KARTON", True)
+
+
+def test_a_changed_position_keeps_its_packaging_unit_unless_one_is_given() -> None:
+    plan = plan_patch(
+        STORED,
+        [
+            PositionChange(quantity=D(18), pos_nr=2, art_nr="KAFFEE"),  # by ArtNr, no VPEinheit: KARTON stays
+            PositionChange(quantity=D(5), pos_nr=3, vpe_unit="RIES"),  # same quantity, another unit: repriced
+            PositionChange(quantity=D(2), pos_nr=1),
+        ],
+    )
+    assert [(p.pos_nr, p.vpe_unit, p.reprice) for p in plan.positions] == [
+        (1, None, False),
+        (2, "KARTON", True),
+        (3, "RIES", True),
+    ]

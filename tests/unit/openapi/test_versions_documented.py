@@ -29,10 +29,9 @@ CONDITIONAL_PATCHES = [("patch", "/www/offerte"), ("patch", "/www/adressen/{AdrN
 
 
 def headers(method: str, path: str) -> set[str]:
-    """The request headers an operation honours: `x-request-headers` (not `parameters`, see
-    local/openapi.py), each also named in its description."""
+    """The request headers an operation honours: header `parameters`, each also named in its description."""
     op = DOC["paths"][path][method]
-    names = {p["name"] for p in op.get("x-request-headers", []) if p["in"] == "header"}
+    names = {p["name"] for p in op.get("parameters", []) if p["in"] == "header"}
     assert all(f"`{name}`" in op["description"] for name in names)
     return names
 

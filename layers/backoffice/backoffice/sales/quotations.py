@@ -189,7 +189,7 @@ def _priced(plan: PatchPlan, buyer: Buyer, webshop: str | None) -> list[Position
             pos_nr=p.pos_nr,
             art_nr=p.art_nr,
             quantity=p.quantity,
-            vpe_unit=(p.stored.vpe_unit or None) if p.stored else None,
+            vpe_unit=p.vpe_unit,
             discount=p.discount,
             description=p.description or None,
             vis_pos_nr=p.vis_pos_nr,
