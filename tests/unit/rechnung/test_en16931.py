@@ -20,8 +20,8 @@ from backoffice.company import Seller
 from backoffice.invoices import en16931
 from backoffice.sales.calculation import Document, PositionInput, compute_document, net_amounts
 from backoffice.taxes import TaxCode
+from tests.support.en16931_rules import NS, check, total, values
 from tests.support.invoice_rules import assert_line_rule, line_figures
-from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
 SELLER = Seller(
     "Muster Handel AG", "Bahnhofstrasse 1", "8001", "Zürich", "CH", "CHE-123.456.788 MWST",
