@@ -15,7 +15,7 @@ import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from local.template import ACCOUNT, REGION, Stack
 
@@ -45,11 +45,8 @@ def share_botocore_models() -> None:
     import botocore.loaders
     import botocore.session
 
-    if getattr(botocore.session.create_loader, "shared", False):
-        return
-    shared = cache(botocore.loaders.create_loader)
-    shared.shared = True  # type: ignore[attr-defined]
-    botocore.session.create_loader = shared  # type: ignore[assignment]
+    if botocore.session.create_loader is botocore.loaders.create_loader:  # not shared yet
+        botocore.session.create_loader = cache(botocore.loaders.create_loader)
 
 
 @cache
@@ -84,7 +81,7 @@ def moto_stack() -> Iterator[Stack]:
 
 
 # -- demo data, loaded once per process -----------------------------------------------------------
-_snapshots: dict[str, tuple[Any, bytes]] = {}
+_snapshots: dict[str, tuple[object, bytes]] = {}
 
 
 def _dynamodb() -> Any:
@@ -131,10 +128,10 @@ def demo_data[T](name: str, load: Callable[[], T]) -> T:
     from backoffice.platform.caches import reset_caches
 
     if name in _snapshots and _fresh():
-        result, blob = _snapshots[name]
+        loaded, blob = _snapshots[name]
         _restore(blob)
         reset_caches()
-        return result  # type: ignore[no-any-return]
+        return cast(T, loaded)
     fresh = _fresh()
     result = load()
     if fresh:
