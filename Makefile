@@ -101,4 +101,4 @@ chromium:
 fuzz: $(VENV)/.installed
 	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -s tests/integration/test_openapi_fuzz.py
 	@# The money and invoice property tests, randomized and long (make test runs them derandomized).
-	MONEY_PROFILE=money-thorough $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -n $(PYTEST_WORKERS) tests/unit/auftrag/test_money_properties.py tests/unit/rechnung/test_en16931.py
+	MONEY_PROFILE=money-thorough $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -n $(PYTEST_WORKERS) tests/unit/sales/test_money_properties.py tests/unit/invoices/test_en16931.py

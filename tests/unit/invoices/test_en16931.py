@@ -217,7 +217,7 @@ def test_a_discounted_line_whose_product_has_more_than_two_decimals():
 
 # --- every document the calculation can make -----------------------------------------------------
 
-# CI derandomized like money-ci (tests/unit/auftrag/test_money_properties.py); `make fuzz` randomizes.
+# CI derandomized like money-ci (tests/unit/sales/test_money_properties.py); `make fuzz` randomizes.
 settings.register_profile("invoice-ci", max_examples=150, deadline=None, derandomize=True, database=None)
 settings.register_profile("invoice-thorough", max_examples=5_000, deadline=None)
 PROFILE = settings.get_profile(os.environ.get("MONEY_PROFILE", "money-ci").replace("money", "invoice"))

@@ -60,3 +60,17 @@ def test_the_benchmarks_import_no_tests(path: Path) -> None:
     ]
     assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}: move what it needs into bench/"
     assert not scripts, f"{path.relative_to(ROOT)} hands a subprocess a script that imports tests"
+
+
+# The packages of the layer, each with its folder of unit tests; `kernel` is the top-level modules (and the
+# layer as a whole), `local` the local stack, `bench` the benchmarks' runner.
+OWN_FOLDERS = {"kernel", "local", "bench"}
+
+
+def test_the_unit_tests_mirror_the_package_tree() -> None:
+    layer = ROOT / "layers" / "backoffice" / "backoffice"
+    packages = {p.parent.name for p in layer.glob("*/__init__.py")}
+    folders = {p.parent.name for p in (ROOT / "tests" / "unit").glob("*/*.py")}
+    assert "sales" in packages
+    assert folders <= packages | OWN_FOLDERS, f"tests/unit/{sorted(folders - packages - OWN_FOLDERS)}: no such package"
+    assert not list((ROOT / "tests" / "unit").glob("*.py")), "each unit test in the folder of what it tests"
