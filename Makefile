@@ -56,9 +56,10 @@ pytest: $(VENV)/.installed $(SAMVENV)/.installed
 
 # lint and validate (some 30 s of CPU, mypy without its cache) run beside pytest, in the time its workers
 # wait on the local stacks, the build and the browser; both venvs and Chromium are in place before any
-# of them starts, so no two of them install the same thing. -Oline: each line whole, as it comes.
+# of them starts, so no two of them install the same thing. No --output-sync: it would hold pytest's
+# progress back until the end; the linters print a few lines.
 test: $(VENV)/.installed $(SAMVENV)/.installed chromium
-	$(MAKE) --no-print-directory -j3 -Oline lint validate pytest
+	$(MAKE) --no-print-directory -j3 lint validate pytest
 
 # The artifacts in .aws-sam/build, with bytecode: Lambda's code folders are read-only, so a module
 # without its .pyc is compiled again at every cold start (tools/lambda_path.py).
