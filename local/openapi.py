@@ -45,7 +45,7 @@ SERVERS: list[dict[str, Any]] = [
 _BODY_METHODS = {"post", "put", "patch"}
 
 # Every operation's operationId: the method name a generated client gives it, so chosen once and
-# stable from now on (tests/unit/openapi/test_operation_ids.py pins the list). The convention, in
+# stable from now on (tests/unit/http/test_operation_ids.py pins the list). The convention, in
 # docs/openapi.md: an English verb in lowerCamelCase (list, get, search, create, patch, convert,
 # process, delete, preflight) and the record's German name from the contract, singular for one
 # record, plural for a list (Artikel is both). A route missing here fails `make openapi`.

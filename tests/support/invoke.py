@@ -88,8 +88,9 @@ def event(
     else:
         raw = json.dumps(body).encode("utf-8")
     found = None if resource else gateway().match(method, path)
+    params: dict[str, str] = {}
     if found is None:
-        route, params = Route(method, resource or path, "test", True), {}
+        route = Route(method, resource or path, "test", True)
     else:
         route, params = found
     auth = {"user": user, "webshop": webshop, "principalId": user}

@@ -10,8 +10,8 @@ import pytest
 
 from backoffice.errors import EndpointError
 from backoffice.invoices import zugferd
-from tests.unit.rechnung import pdfa_rules
-from tests.zugferd_samples import LEVELS, invoice_pdf, invoice_xml, page_texts
+from bench.zugferd_samples import LEVELS, invoice_pdf, invoice_xml, page_texts
+from tests.support import pdfa_rules
 
 # (level of the sample, attachment name, XMP conformance level)
 FLAVORS = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import copy
 import json
 from typing import Any
 
@@ -13,10 +14,11 @@ from backoffice.http.request_body import MAX_EVENT_BYTES, check_event_size, deco
 from backoffice.http.responses import JSON_CONTENT_TYPE
 from local.gateway import Gateway
 from local.template import Route, Stack
+from tests.support.aws import stack as template_stack
 
 
 def gateway_with(responses: dict[str, Any]) -> Gateway:
-    stack = Stack.read()
+    stack = copy.deepcopy(template_stack())  # its own copy: the responses are changed
     stack.doc["Resources"]["Api"]["Properties"]["GatewayResponses"] = responses
     return Gateway(stack)
 
@@ -86,7 +88,7 @@ def test_without_gateway_responses_the_answer_is_the_error_body(kind: str, statu
 
 
 def event_of(body: bytes, headers: dict[str, list[str]] | None = None) -> dict[str, Any]:
-    gw = Gateway(Stack.read())
+    gw = Gateway(template_stack())
     route = Route("POST", "/www/kunden", "KundenFunction", True)
     return gw.build_event(
         route,
@@ -158,7 +160,7 @@ def test_the_function_answers_an_oversized_event_as_the_emulation_does(aws: Stac
 
 
 def test_an_answer_over_6_mb_is_api_gateways_502() -> None:
-    gw = Gateway(Stack.read())
+    gw = Gateway(template_stack())
     result = {"statusCode": 200, "headers": {}, "body": "a" * MAX_EVENT_BYTES, "isBase64Encoded": False}
     status, _, body = gw.to_http(result, "*/*")
     assert status == 502

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
+from bench.zugferd_samples import invoice_pdf, invoice_xml
 from tests.support import invoke
 from tests.support.invoke import Context
-from tests.zugferd_samples import invoice_pdf, invoice_xml
 
 CTX = Context("zugferd", request_id="req-0001")
 

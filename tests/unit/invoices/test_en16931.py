@@ -20,8 +20,8 @@ from backoffice.invoices import en16931
 from backoffice.invoices.model import Figures, Invoice, Numbering, stated_address, stated_lines, stated_recap
 from backoffice.sales.calculation import Document, PositionInput, compute_document
 from backoffice.taxes import TaxCode
+from tests.support.en16931_rules import NS, check, total, values
 from tests.support.invoice_rules import assert_line_rule, line_figures
-from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
 SELLER = Seller(
     "Muster Handel AG", "Bahnhofstrasse 1", "8001", "Zürich", "CH", "CHE-123.456.788 MWST",
@@ -239,7 +239,7 @@ def test_a_discounted_line_whose_product_has_more_than_two_decimals():
 
 # --- every document the calculation can make -----------------------------------------------------
 
-# CI derandomized like money-ci (tests/unit/auftrag/test_money_properties.py); `make fuzz` randomizes.
+# CI derandomized like money-ci (tests/unit/sales/test_money_properties.py); `make fuzz` randomizes.
 settings.register_profile("invoice-ci", max_examples=150, deadline=None, derandomize=True, database=None)
 settings.register_profile("invoice-thorough", max_examples=5_000, deadline=None)
 PROFILE = settings.get_profile(os.environ.get("MONEY_PROFILE", "money-ci").replace("money", "invoice"))

@@ -14,7 +14,9 @@ import pytest
 from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeoutError
 
 from local.gateway import Gateway
-from local.template import ROOT, Route, Stack
+from local.template import ROOT, Route
+from tests.support.aws import demo_data
+from tests.support.invoke import gateway
 
 DEMO = ROOT / "local" / "demo_data" / "artikel"
 
@@ -76,32 +78,43 @@ BODY_REFUSALS: dict[str, str] = {
 }
 
 
-def _token_gateway() -> tuple[Gateway, str]:
-    from backoffice.platform.auth import issue_token, save_user
+def _user() -> Any:
+    from backoffice.platform.auth import save_user
 
     # Both roles: every route, DELETE /www/log (operators only) included, must see the bodies.
-    user = save_user("hostile", "hostile-pw", "SHOP", roles=("integration", "operator"))
-    return Gateway(Stack.read()), issue_token(user)[0]
+    return save_user("hostile", "hostile-pw", "SHOP", roles=("integration", "operator"))
+
+
+def _world() -> Any:
+    from backoffice.catalogue.importer import import_catalogue
+    from local import demo_kunden
+
+    import_catalogue(DEMO)
+    demo_kunden.load()
+    return _user()
+
+
+def _token_gateway(user: Any) -> tuple[Gateway, str]:
+    """The gateway every unit test calls through (its handlers loaded once per process), a token of `user`."""
+    from backoffice.platform.auth import issue_token
+
+    return gateway(), issue_token(user)[0]
 
 
 @pytest.fixture
 def world(aws: Any) -> Iterator[tuple[Gateway, str]]:
     """moto with the demo catalogue and customers, a user and its token, and the gateway."""
     from backoffice.catalogue import article_store
-    from backoffice.catalogue.importer import import_catalogue
-    from local import demo_kunden
 
     article_store.forget_index()
-    import_catalogue(DEMO)
-    demo_kunden.load()
-    yield _token_gateway()
+    yield _token_gateway(demo_data("hostile world", _world))
     article_store.forget_index()
 
 
 @pytest.fixture
 def bare(aws: Any) -> tuple[Gateway, str]:
     """moto with no data but a user and its token: for what the models refuse before any lookup."""
-    return _token_gateway()
+    return _token_gateway(demo_data("hostile user", _user))
 
 
 def snapshot() -> dict[str, Any]:

@@ -289,7 +289,7 @@ settings.register_profile("money-orders-ci", max_examples=5, deadline=None, dera
 settings.register_profile("money-orders-thorough", max_examples=300, deadline=None)
 HANDLER_PROFILE = settings.get_profile(os.environ.get("MONEY_PROFILE", "money-ci").replace("money", "money-handlers"))
 
-# Demo articles (tests/unit/auftrag/conftest.py): (ArtNr, VPEinheit, factor, takes decimals)
+# Demo articles (tests/unit/sales/conftest.py): (ArtNr, VPEinheit, factor, takes decimals)
 SOLD = [
     ("1000", None, 1, False),
     ("1002", "PAK", 10, False),

@@ -5,11 +5,12 @@ from __future__ import annotations
 import base64
 
 from local.gateway import Gateway
-from local.template import Route, Stack
+from local.template import Route
+from tests.support.aws import stack as template_stack
 
 
 def gateway(types: set[str]) -> Gateway:
-    gw = Gateway(Stack.read())
+    gw = Gateway(template_stack())
     gw.binary_types = types
     return gw
 
@@ -40,7 +41,7 @@ def test_a_base64_answer_becomes_bytes_only_for_a_matching_first_accept() -> Non
 
 
 def test_a_json_request_body_is_handed_over_base64_when_every_type_is_binary() -> None:
-    gw = Gateway(Stack.read())
+    gw = Gateway(template_stack())
     route = Route("POST", "/www/kunden", "KundenFunction", True)
     event = gw.build_event(
         route, "POST", "/www/kunden", "", {"Content-Type": ["application/json"]}, '{"a":"ä"}'.encode(), {}, None
@@ -50,7 +51,7 @@ def test_a_json_request_body_is_handed_over_base64_when_every_type_is_binary() -
 
 
 def test_literal_segments_win_over_parameters() -> None:
-    gw = Gateway(Stack.read())
+    gw = Gateway(template_stack())
     found = gw.match("GET", "/www/adressensuche")
     assert found is not None
     assert found[0].path == "/www/adressensuche"
@@ -62,7 +63,7 @@ def test_literal_segments_win_over_parameters() -> None:
 
 
 def test_query_strings_are_decoded_like_api_gateway() -> None:
-    gw = Gateway(Stack.read())
+    gw = Gateway(template_stack())
     route = Route("GET", "/www/artikel", "ArtikelFunction", True)
     event = gw.build_event(route, "GET", "/www/artikel", "sorts=%2BArtBez,-ArtNr&limit=5&limit=6", {}, b"", {}, None)
     assert event["queryStringParameters"] == {"sorts": "+ArtBez,-ArtNr", "limit": "6"}

@@ -72,6 +72,11 @@ def file_structure(pdf: bytes) -> None:
     assert len(trailer.get("/ID") or []) == 2, "the trailer has no /ID"
 
 
+def catalog(reader: PdfReader) -> Any:
+    """The document catalog (/Root): a dictionary, which pypdf's types do not promise."""
+    return reader.trailer["/Root"]
+
+
 def objects(reader: PdfReader) -> Iterator[Any]:
     """Every object reachable from the trailer, once."""
     seen: set[int] = set()
@@ -104,20 +109,21 @@ def streams(reader: PdfReader) -> None:
 
 def output_intent(reader: PdfReader) -> StreamObject:
     """The PDF/A output intent's ICC profile."""
-    root = reader.trailer["/Root"]
+    root = catalog(reader)
     intents = [i.get_object() for i in root.get("/OutputIntents") or []]
     pdfa = [i for i in intents if i.get("/S") == "/GTS_PDFA1"]
     # 6.2.3: a PDF/A output intent with an ICC profile; several must share one profile.
     assert pdfa, "no /OutputIntents with /S /GTS_PDFA1"
     refs = {i.raw_get("/DestOutputProfile").idnum for i in pdfa}
     assert len(refs) == 1, refs
-    profile = pdfa[0]["/DestOutputProfile"].get_object()
+    profile: StreamObject = pdfa[0]["/DestOutputProfile"].get_object()
     icc = profile.get_data()
     # 6.2.3: an output device (monitor or printer) profile, ICC major version below 5, N its components.
     assert icc[12:16] in (b"mntr", b"prtr"), icc[12:16]
     assert icc[8] < 5, icc[8]
     components = {b"RGB ": 3, b"GRAY": 1, b"CMYK": 4}[icc[16:20]]
-    assert profile["/N"] == components
+    n: Any = profile["/N"]
+    assert n == components
     assert int.from_bytes(icc[:4], "big") == len(icc)  # the profile's own size field: not truncated
     return profile
 
@@ -161,7 +167,7 @@ def colours_and_transparency(reader: PdfReader, profile: StreamObject) -> None:
             used.add(str(group["/CS"])[len("/Device") :])
     # 6.2.4.3: DeviceRGB only with an RGB output intent, DeviceCMYK only with a CMYK one; DeviceGray
     # with any (the output intent was asserted above, so Gray needs nothing more).
-    n = profile["/N"]
+    n: Any = profile["/N"]
     assert "RGB" not in used or n == 3, (used, n)
     assert "CMYK" not in used or n == 4, (used, n)
 
@@ -184,7 +190,7 @@ def fonts(reader: PdfReader) -> None:
             assert programs, f"font {base} is not embedded"
             if cid_font is not None:
                 # 6.2.11.3.3: a composite font's CMap is Identity-H/V or embedded.
-                encoding = font["/Encoding"]
+                encoding: Any = font["/Encoding"]
                 assert encoding in ("/Identity-H", "/Identity-V") or isinstance(encoding.get_object(), StreamObject), (
                     encoding
                 )
@@ -222,7 +228,7 @@ def _no_notdef(content: ContentStream, fonts_here: dict[str, DictionaryObject]) 
 
 
 def actions(reader: PdfReader) -> None:
-    root = reader.trailer["/Root"]
+    root = catalog(reader)
     # 6.5.2: no additional actions (/AA) on the catalog or a page, no document JavaScript.
     assert "/AA" not in root
     assert all("/AA" not in page for page in reader.pages)
@@ -234,7 +240,7 @@ def actions(reader: PdfReader) -> None:
 
 
 def xmp_root(reader: PdfReader) -> Any:
-    stream = reader.trailer["/Root"]["/Metadata"].get_object()
+    stream = catalog(reader)["/Metadata"].get_object()
     # 6.6.2.1: the catalog's metadata stream is an XMP packet of /Type /Metadata, /Subtype /XML,
     # its xpacket header without the bytes or encoding attribute.
     assert (stream.get("/Type"), stream.get("/Subtype")) == ("/Metadata", "/XML")
@@ -274,7 +280,7 @@ def metadata(reader: PdfReader) -> None:
 
 
 def embedded_files(reader: PdfReader) -> None:
-    root = reader.trailer["/Root"]
+    root = catalog(reader)
     names = list((root.get("/Names") or {}).get("/EmbeddedFiles", {}).get("/Names") or [])
     specs = [spec.get_object() for spec in names[1::2]]
     associated = {ref.idnum for ref in root.get("/AF") or []}

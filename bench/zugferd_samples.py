@@ -1,7 +1,10 @@
-"""Real invoice material for the ZUGFeRD tests: multi-page PDFs (reportlab) and CII XML (drafthorse).
+# mypy: disable-error-code="import-untyped"
+# reportlab has no type stubs, and the global mypy settings (pyproject.toml) do not list it.
+"""Real invoice material for the ZUGFeRD tests and benchmarks: multi-page PDFs (reportlab) and CII XML (drafthorse).
 
 drafthorse is a second, independent producer of Factur-X / ZUGFeRD XML: its output is checked by
 its own XSD copy before factur-x ever sees it, so the tests do not feed the service hand-made stubs.
+Kept in bench/ because the benchmarks use it too and import no tests; the tests import it from here.
 """
 
 from __future__ import annotations

@@ -12,11 +12,9 @@ from typing import Any
 from lxml import etree
 
 from tests.support.en16931_check import assert_valid
+from tests.support.invoice_rules import NS
 
-NS = {
-    "rsm": "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
-    "ram": "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100",
-}
+__all__ = ["NS", "check", "one", "total", "values"]
 SETTLEMENT = "//ram:ApplicableHeaderTradeSettlement"
 TOTALS = f"{SETTLEMENT}/ram:SpecifiedTradeSettlementHeaderMonetarySummation"
 

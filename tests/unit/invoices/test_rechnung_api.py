@@ -12,51 +12,16 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from tests.support import pdfa_rules
 from tests.support.demo import MINIMAL_CUSTOMER
-from tests.support.invoice_rules import assert_line_rule
+from tests.support.en16931_rules import NS, check, one, total
+from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, JSON, PDF, XML, as_bytes, binary, order
 from tests.support.invoke import Context, event, load_app
 from tests.support.stored_documents import as_last_release
-from tests.unit.rechnung import pdfa_rules
-from tests.unit.rechnung.en16931_rules import NS, check, one, total
-
-CHF_ORDER = {
-    "GrundDaten": {"KundNr": "100004", "AuftBestellNr": "WS-4711", "AuftBez": "Kaffee für das Büro"},
-    "Positionen": [
-        {"ArtNr": "1000", "Menge": 3},
-        {"ArtNr": "1002", "Menge": 20, "VPEinheit": "PAK", "GRabSatz": 10},
-    ],
-}
-EUR_ORDER = {"GrundDaten": {"KundNr": "100006"}, "Positionen": [{"ArtNr": "1000", "Menge": 3}]}
-PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
-
-
-def order(call, body) -> tuple[str, dict]:
-    answer = call("auftrag", "POST", "/www/auftrag", body)
-    assert answer.status == 201, answer.text
-    auft_nr = answer.json()["data"]["AuftNr"]
-    return auft_nr, call("auftrag", "GET", f"/www/auftrag/{auft_nr}").json()["data"]
 
 
 def fetch(call, auft_nr: str, accept: str, **headers: str):
     return call("rechnung", "GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": accept, **headers})
-
-
-def binary(result: dict) -> bytes:
-    """The body of a proxy result as the bytes API Gateway sends."""
-    assert result["statusCode"] == 200, result
-    body = result["body"]
-    return base64.b64decode(body) if result.get("isBase64Encoded") else body.encode("utf-8")
-
-
-def as_bytes(call, auft_nr: str, accept: str) -> bytes:
-    """The invoice as fetched; an XML one has passed the line rule (tests/support/invoice_rules)."""
-    raw = event("GET", f"/www/auftrag/{auft_nr}/rechnung", headers={"Accept": accept})
-    raw["pathParameters"] = {"AuftNr": auft_nr}
-    raw["resource"] = "/www/auftrag/{AuftNr}/rechnung"
-    body = binary(load_app("rechnung").lambda_handler(raw, Context()))
-    if accept == XML:
-        assert_line_rule(body)
-    return body
 
 
 def extract(pdf: bytes) -> bytes:

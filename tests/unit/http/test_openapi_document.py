@@ -12,7 +12,8 @@ import pytest
 from openapi_spec_validator import validate
 
 from local.placeholders import placeholder_routes, placeholders_in
-from local.template import ROOT, Stack
+from local.template import ROOT
+from tests.support.aws import stack as template_stack
 
 DOC = ROOT / "docs" / "openapi.json"
 ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
@@ -41,7 +42,7 @@ def test_document_is_valid_openapi_3_1(doc: dict[str, Any]) -> None:
 
 
 def test_routes_of_template_are_the_operations_of_the_document(doc: dict[str, Any]) -> None:
-    template = {(r.method, r.path) for r in Stack.read().routes()}
+    template = {(r.method, r.path) for r in template_stack().routes()}
     assert set(operations(doc)) == template
 
 
@@ -57,7 +58,7 @@ def test_security_follows_the_template(doc: dict[str, Any]) -> None:
     ops = operations(doc)
     assert ops["POST", "/www/token"]["security"] == [{"basicAuth": []}]
     assert ops["OPTIONS", "/www/zugferd"]["security"] == []
-    for route in Stack.read().routes():
+    for route in template_stack().routes():
         op = ops[route.method, route.path]
         if route.authorized:
             assert "security" not in op, route

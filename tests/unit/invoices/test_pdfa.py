@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DictionaryObject, NameObject, NumberObject, TextStringObject
 
-from tests.unit.rechnung import pdfa_rules
-from tests.unit.rechnung.test_rechnung_api import CHF_ORDER, EUR_ORDER, PDF, as_bytes, order
+from tests.support import pdfa_rules
+from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, PDF, as_bytes, order
 
 FRENCH_ORDER = {"GrundDaten": {"KundNr": "100002"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
 HUNDRED_POSITIONS = {
