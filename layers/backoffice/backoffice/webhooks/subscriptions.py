@@ -29,16 +29,20 @@ PK = "WEBHOOKS"
 ROTATION_OVERLAP = timedelta(hours=24)
 
 
-def _known_types(names: list[str]) -> list[str]:
-    unknown = [n for n in names if n not in TYPES]
-    if unknown:
-        raise ValueError(f"unknown event types {', '.join(unknown)}; known: {', '.join(TYPES)}")
+def _known_type(name: str) -> str:
+    if name not in TYPES:
+        raise ValueError(f"an event type: {', '.join(TYPES)}")
+    return name
+
+
+def _each_once(names: list[str]) -> list[str]:
     if len(set(names)) != len(names):
         raise ValueError("each event type once")
     return names
 
 
-EventTypes = Annotated[list[str], Field(min_length=1, max_length=len(TYPES)), AfterValidator(_known_types)]
+EventType = Annotated[str, Field(max_length=64), AfterValidator(_known_type)]
+EventTypes = Annotated[list[EventType], Field(min_length=1, max_length=len(TYPES)), AfterValidator(_each_once)]
 Url = Annotated[str, Field(min_length=1, max_length=urls.MAX_LENGTH, description="https:// receiver")]
 
 
