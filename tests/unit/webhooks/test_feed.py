@@ -91,6 +91,13 @@ def test_article_events_reach_only_callers_who_may_see_the_article(call: Any) ->
     assert any(e["type"] == "auftrag.created" for e in events(call, webshop=None))
 
 
+def test_an_event_without_data_leaves_data_out(call: Any) -> None:
+    template = call("offerte", "POST", "/www/offerte", {"Positionen": [{"ArtNr": "1000", "Menge": 1}]})
+    offert_nr = template.json()["data"]["OffertNr"]
+    created = [e for e in events(call) if e["keys"] == {"OffertNr": offert_nr}]
+    assert [(e["type"], "data" in e) for e in created] == [("offerte.created", False)]
+
+
 def test_quotation_customer_address_and_conversion_events(call: Any) -> None:
     body = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
     offert_nr = call("offerte", "POST", "/www/offerte", body).json()["data"]["OffertNr"]

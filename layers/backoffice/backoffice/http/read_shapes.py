@@ -363,7 +363,7 @@ class Ereignis(Shape):
     keys: dict[str, Any] = Field(
         description="the changed record's keys: AuftNr, OffertNr, DebiNr, AdrNr, ArtNr, RechNr"
     )
-    data: dict[str, Any] = Field(description="a small payload of the change (by type, see the examples)")
+    data: dict[str, Any] | None = optional("a small payload of the change (by type, see the examples)")
 
 
 class EreignisListe(Shape):

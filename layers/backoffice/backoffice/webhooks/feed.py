@@ -100,5 +100,6 @@ def _wanted(types: frozenset[str], visible: set[str]) -> Callable[[dict[str, Any
 
 
 def public(event: dict[str, Any]) -> dict[str, Any]:
-    """An event as the feed answers it (and a webhook will carry it): without the writing user."""
-    return {k: event[k] for k in ("id", "type", "sequence", "timestamp", "keys", "data")}
+    """An event as the feed answers it (and a webhook will carry it): without the writing user.
+    Empty members (data {}) are left out, as everywhere (json_codec)."""
+    return {k: event[k] for k in ("id", "type", "sequence", "timestamp", "keys", "data") if k in event}
