@@ -13,6 +13,13 @@ from backoffice.webhooks.event_types import TYPES
 
 app = make_resolver()
 
+_TYPE_NAMES = "|".join(t.replace(".", r"\.") for t in TYPES)
+TYPES_QUERY = Query(
+    max_length=1024,
+    description="comma-separated event types; all when absent",
+    json_schema_extra={"pattern": rf"^\s*({_TYPE_NAMES})?\s*(,\s*({_TYPE_NAMES})?\s*)*$"},
+)
+
 
 def _types(text: str | None) -> frozenset[str]:
     names = frozenset(n.strip() for n in (text or "").split(",") if n.strip())
@@ -32,9 +39,7 @@ def read_events(
         str, Query(max_length=20, pattern=r"^[0-9]+$", description="the cursor of links next; 0 or none: the start")
     ] = "0",
     limit: Annotated[int, Query(ge=1, le=feed.MAX_LIMIT, description="events per page")] = feed.DEFAULT_LIMIT,
-    types: Annotated[
-        str | None, Query(max_length=1024, description="comma-separated event types; all when absent")
-    ] = None,
+    types: Annotated[str | None, TYPES_QUERY] = None,
 ) -> Response[str]:
     wanted = _types(types)
     page = feed.read(int(after), limit, caller(app).webshop, wanted)

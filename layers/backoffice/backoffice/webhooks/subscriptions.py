@@ -41,9 +41,22 @@ def _each_once(names: list[str]) -> list[str]:
     return names
 
 
-EventType = Annotated[str, Field(max_length=64), AfterValidator(_known_type)]
-EventTypes = Annotated[list[EventType], Field(min_length=1, max_length=len(TYPES)), AfterValidator(_each_once)]
-Url = Annotated[str, Field(min_length=1, max_length=urls.MAX_LENGTH, description="https:// receiver")]
+# The schema says what the validators check: the known types, each once.
+EventType = Annotated[str, Field(max_length=64, json_schema_extra={"enum": list(TYPES)}), AfterValidator(_known_type)]
+EventTypes = Annotated[
+    list[EventType],
+    Field(min_length=1, max_length=len(TYPES), json_schema_extra={"uniqueItems": True}),
+    AfterValidator(_each_once),
+]
+Url = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=urls.MAX_LENGTH,
+        pattern=r"^https?://",
+        description="https:// receiver (http only to localhost in the local stack; public addresses only)",
+    ),
+]
 
 
 class WebhookIn(RequestModel):
