@@ -176,6 +176,14 @@ CONTRACT_ROUTES = {
     # issue 16: an order's e-invoice (beyond interface.md, docs/invoices.md)
     ("POST", "/www/auftrag/{AuftNr}/rechnung"),
     ("GET", "/www/auftrag/{AuftNr}/rechnung"),
+    # issue 25: the event feed and webhook subscriptions (beyond interface.md, docs/webhooks.md)
+    ("GET", "/www/events"),
+    ("POST", "/www/webhooks"),
+    ("GET", "/www/webhooks"),
+    ("GET", "/www/webhooks/{id}"),
+    ("PATCH", "/www/webhooks/{id}"),
+    ("DELETE", "/www/webhooks/{id}"),
+    ("POST", "/www/webhooks/{id}/secret"),
     ("POST", "/www/token"),
     ("DELETE", "/www/log"),
 }

@@ -54,6 +54,8 @@ VALID_BODIES: dict[tuple[str, str], dict[str, Any]] = {
     },
     ("PATCH", "/www/adressen/{AdrNr}"): {"AdrName": "Muster", "AdrAnrede": 1},
     ("POST", "/www/zugferd"): {"Operation": "Extract", "PDF": "JVBERi0xLjQ="},
+    ("POST", "/www/webhooks"): {"url": "https://shop.example.ch/hook", "events": ["auftrag.created"]},
+    ("PATCH", "/www/webhooks/{id}"): {"url": "https://shop.example.ch/hook", "events": ["auftrag.created"]},
 }
 # Query parameters a route needs before it looks at anything else.
 QUERIES = {("GET", "/www/offerte"): "OffertNr=1", ("PATCH", "/www/offerte"): "OffertNr=1"}

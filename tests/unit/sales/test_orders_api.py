@@ -357,8 +357,16 @@ def test_creating_an_order_takes_a_fixed_number_of_requests(call, count):
     with RequestCounter() as counter:
         answer = call("auftrag", "POST", "/www/auftrag", body)
     assert answer.status == 201, answer.text
-    # customer + pricing, addresses, articles (100 per request), the counter, the transaction
-    assert counter.calls == ["BatchGetItem", "BatchGetItem", "BatchGetItem", "UpdateItem", "TransactWriteItems"]
+    # customer + pricing, addresses, articles (100 per request), the counter, the event feed's
+    # sequence (issue 25: its numbers are taken before the transaction), the transaction
+    assert counter.calls == [
+        "BatchGetItem",
+        "BatchGetItem",
+        "BatchGetItem",
+        "UpdateItem",
+        "UpdateItem",
+        "TransactWriteItems",
+    ]
     with RequestCounter() as counter:
         assert call("auftrag", "GET", f"/www/auftrag/{answer.json()['data']['AuftNr']}").status == 200
     assert counter.calls == ["Query"]

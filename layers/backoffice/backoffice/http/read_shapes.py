@@ -346,3 +346,78 @@ class RechnungAntwort(Shape):
 class TokenAntwort(Shape):
     expires_in: int = Field(description="Lifetime of the token in seconds.")
     access_token: str = Field(description="The bearer token: send it as Authorization: Bearer <token>.")
+
+
+# --- Events and webhooks (GET /www/events, /www/webhooks) -------------------------------------
+
+
+def _event_examples() -> list[Any]:
+    """One example of each event type (webhooks.event_types.CATALOGUE), as the feed answers it."""
+    from backoffice.webhooks.event_types import CATALOGUE
+
+    return [
+        {
+            "id": f"evt_{n:032x}",
+            "type": name,
+            "sequence": 1000 + n,
+            "timestamp": "2026-11-26T09:15:02.123456Z",
+            "keys": keys,
+            "data": data,
+        }
+        for n, (name, (keys, data)) in enumerate(CATALOGUE.items(), start=1)
+    ]
+
+
+class Ereignis(Shape):
+    """One event: the same id, type and data a webhook of it carries."""
+
+    model_config = ConfigDict(defer_build=True, json_schema_extra={"examples": _event_examples()})
+
+    id: str = Field(description="the event's id (evt_...), the same in the feed and in every webhook of it")
+    type: str = Field(description="the event type, e.g. auftrag.created (the list: docs/webhooks.md)")
+    sequence: int = Field(description="its position in the commit order of all events, from 1")
+    timestamp: str = Field(description="when it was recorded, UTC, ISO 8601 with microseconds and Z")
+    keys: dict[str, Any] = Field(
+        description="the changed record's keys: AuftNr, OffertNr, DebiNr, AdrNr, ArtNr, RechNr"
+    )
+    data: dict[str, Any] | None = optional("a small payload of the change (by type, see the examples)")
+
+
+class EreignisListe(Shape):
+    """GET /www/events."""
+
+    data: list[Ereignis]
+    cursor: str = Field(description="opaque: the position after this page; pass it as after= to read on")
+    links: list[Link] = Field(description="next: the same query from the cursor on")
+
+
+class Webhook(Shape):
+    id: str = Field(description="the subscription's id")
+    url: str = Field(description="the receiver, https://")
+    events: list[str] = Field(description="the event types it receives")
+    enabled: bool
+    user: str = Field(description="the REST user it belongs to")
+    created: str = Field(description="UTC, ISO 8601 with Z")
+    changed: str = Field(description="UTC, ISO 8601 with Z")
+
+
+class WebhookMitSecretDaten(Webhook):
+    secret: str = Field(description="whsec_ + base64 of 32 random bytes: answered only this once, keep it")
+
+
+class WebhookMitSecret(Shape):
+    """POST /www/webhooks and POST /www/webhooks/{id}/secret."""
+
+    data: WebhookMitSecretDaten
+
+
+class WebhookAntwort(Shape):
+    """GET and PATCH /www/webhooks/{id}."""
+
+    data: Webhook
+
+
+class WebhookListe(Shape):
+    """GET /www/webhooks."""
+
+    data: list[Webhook]

@@ -34,6 +34,11 @@ class Settings:
     log_group_prefix: str = ""
     token_ttl_seconds: int = 3600
     allowed_origins: str = "*"
+    # How long the event feed waits for a sequence number taken but not yet written (a writer that
+    # died between the two): longer than a function may run (Timeout 28 s), docs/webhooks.md.
+    event_settle_seconds: int = 60
+    # Whether the function runs in AWS (AWS_LAMBDA_FUNCTION_NAME set), not in the local stack.
+    in_aws: bool = False
 
 
 _ENV = {
@@ -46,7 +51,9 @@ _ENV = {
     "log_group_prefix": "LOG_GROUP_PREFIX",
     "token_ttl_seconds": "TOKEN_TTL_SECONDS",
     "allowed_origins": "ALLOWED_ORIGINS",
+    "event_settle_seconds": "EVENT_SETTLE_SECONDS",
 }
+_NUMBERS = ("token_ttl_seconds", "event_settle_seconds")
 # The resource names that have no default in AWS.
 REQUIRED_IN_AWS = ("TABLE_NAME", "IDEMPOTENCY_TABLE_NAME", "BUCKET_NAME", "EVENT_BUS_NAME", "SIGNING_KEY_SECRET")
 
@@ -64,9 +71,10 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
                 "(template.yaml, Globals.Function.Environment)"
             )
     values: dict[str, Any] = {field: environ[var] for field, var in _ENV.items() if var in environ}
-    if "token_ttl_seconds" in values:  # the one field that is not text
-        values["token_ttl_seconds"] = int(values["token_ttl_seconds"])
-    return Settings(**values)
+    for name in _NUMBERS:
+        if name in values:
+            values[name] = int(values[name])
+    return Settings(**values, in_aws=bool(environ.get("AWS_LAMBDA_FUNCTION_NAME")))
 
 
 @cache
