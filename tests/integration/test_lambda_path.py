@@ -51,6 +51,8 @@ def test_the_built_function_answers_its_first_request(
         "ZugferdFunction": 200,
         "LogFunction": 204,
         "RechnungFunction": 201,
+        "EventsFunction": 200,
+        "WebhooksFunction": 200,
         "PublisherFunction": 200,
     }
     assert status == expected[logical], body

@@ -5,7 +5,7 @@ Customer 100001 buys from price list WV: 1002 costs CHF 3.82 per PAK (1-9 PAK), 
 
 from __future__ import annotations
 
-from tests.unit.auftrag.test_quotations_api import QUOTATION, offerte, patch
+from tests.support.quotation_calls import QUOTATION, offerte, patch
 
 
 def test_patch_adds_an_article_sold_in_packaging_units_with_its_vpeinheit(call):

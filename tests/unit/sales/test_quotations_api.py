@@ -13,27 +13,7 @@ from typing import Any
 import pytest
 
 from tests.support.demo import snapshot, stock
-
-QUOTATION = {
-    "GrundDaten": {"KundNr": "100001", "AuftBez": "Offerte Büro"},
-    "Positionen": [
-        {"ArtNr": "1000", "Menge": 12},
-        {"ArtNr": "1002", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5},
-    ],
-}
-
-
-def offerte(call: Any, body: dict[str, Any]) -> dict[str, Any]:
-    answer = call("offerte", "POST", "/www/offerte", body)
-    assert answer.status == 201, answer.text
-    assert answer.headers["Cache-Control"] == "no-store"
-    result = answer.json()
-    assert (result["count"], result["success"]) == (1, True)
-    return dict(result["data"])
-
-
-def patch(call: Any, offert_nr: str, body: dict[str, Any], **query: str) -> Any:
-    return call("offerte", "PATCH", "/www/offerte", body, query={"OffertNr": offert_nr, **query})
+from tests.support.quotation_calls import QUOTATION, offerte, patch
 
 
 def test_a_quotation_for_a_customer_to_the_rappen(call):
