@@ -178,6 +178,21 @@ def authenticate(name: str, password: str) -> User:
     return user
 
 
+def login(name: str, password: str, source: str) -> User:
+    """`authenticate` behind the failed-login lockout (platform/login_guard): a 429 while the name
+    or the source is locked, a failure counted, a success clearing the name's failures."""
+    from backoffice.platform import login_guard  # only the token function needs it
+
+    login_guard.check(name, source)
+    try:
+        user = authenticate(name, password)
+    except BasicRequired:
+        login_guard.record_failure(name, source)
+        raise
+    login_guard.reset(name)
+    return user
+
+
 @dataclass(frozen=True)
 class SigningKey:
     kid: str
