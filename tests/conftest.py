@@ -89,8 +89,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def local_stack_env(api_port: int, aws_port: int, data: Path, fresh: bool = True) -> dict[str, str]:
-    """The environment of a `python -m local` of a test: its ports, a data folder of its own."""
+# The limits of a test's local stack: the suite's clients all come from 127.0.0.1 as one user and run
+# in bursts, so the stage, client and per-source login limits are out of the way; the tests of the
+# limits start a stack of their own with low ones (tests/integration/test_limits_http.py).
+NO_LIMITS = (
+    "ThrottlingRateLimit=1000000 ThrottlingBurstLimit=1000000 ClientRateLimit=1000000 ClientBurstLimit=1000000"
+    " LoginSourceFreeFailures=1000000"
+)
+
+
+def local_stack_env(
+    api_port: int, aws_port: int, data: Path, fresh: bool = True, overrides: str = NO_LIMITS
+) -> dict[str, str]:
+    """The environment of a `python -m local` of a test: its ports, a data folder of its own, its parameters."""
     env = {
         **os.environ,
         "PORT": str(api_port),
@@ -98,6 +109,7 @@ def local_stack_env(api_port: int, aws_port: int, data: Path, fresh: bool = True
         "LOCAL_DATA": str(data),
         "LOCAL_QUIET": "1",
         "PYTHONUNBUFFERED": "1",
+        "PARAMETER_OVERRIDES": overrides,
     }
     env.pop("FRESH", None)
     if fresh:

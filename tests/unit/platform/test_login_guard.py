@@ -45,7 +45,7 @@ def test_the_delay_is_free_for_five_failures_then_doubles_from_one_second_up_to_
     assert login_guard.delay(failures, free=5, first=1, cap=900) == seconds
 
 
-def _fail(name: str, password: str = "wrong", source: str = SOURCE) -> Any:
+def _fail(name: str, password: str = "wrong", source: str = SOURCE) -> Any:  # noqa: S107 - a test password
     with pytest.raises((auth.BasicRequired, TooManyRequests)) as exc:
         auth.login(name, password, source)
     return exc.value

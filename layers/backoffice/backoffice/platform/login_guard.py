@@ -78,7 +78,7 @@ def check(name: str, source: str, now: float | None = None) -> None:
             until = max(until, int(item.get(LOCKED_UNTIL, 0)))
     if until > at:
         wait = max(1, math.ceil(until - at))
-        raise TooManyRequests(f"Too many failed logins; try again in {wait} s.", wait)
+        raise TooManyRequests("Too many failed logins; try again after the seconds Retry-After gives.", wait)
 
 
 def record_failure(name: str, source: str, now: float | None = None) -> int:
