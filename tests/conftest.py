@@ -16,7 +16,7 @@ import pytest
 
 from local.template import Stack
 from tests.support import Api
-from tests.support.aws import moto_stack, share_botocore_models, use_fake_credentials
+from tests.support.aws import NO_LIMITS, moto_stack, share_botocore_models, use_fake_credentials
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,15 +87,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-# The limits of a test's local stack: the suite's clients all come from 127.0.0.1 as one user and run
-# in bursts, so the stage, client and per-source login limits are out of the way; the tests of the
-# limits start a stack of their own with low ones (tests/integration/test_limits_http.py).
-NO_LIMITS = (
-    "ThrottlingRateLimit=1000000 ThrottlingBurstLimit=1000000 ClientRateLimit=1000000 ClientBurstLimit=1000000"
-    " LoginSourceFreeFailures=1000000"
-)
 
 
 def local_stack_env(

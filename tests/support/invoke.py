@@ -115,7 +115,20 @@ class Answer:
         self.text = raw.get("body") or ""
 
     def json(self) -> Any:
-        return json.loads(self.text)
+        return without_request_id(json.loads(self.text), self.headers.get("X-Request-Id"))
+
+
+def without_request_id(body: Any, request_id: str | None) -> Any:
+    """A JSON body with an error body's `info.request_id` checked against the answer's request id
+    (every error body carries it) and taken out, so that a test compares what the error says."""
+    if isinstance(body, dict) and isinstance(body.get("info"), dict) and "request_id" in body["info"]:
+        assert body["info"].pop("request_id") == request_id
+    return body
+
+
+def result_json(result: dict[str, Any]) -> Any:
+    """The JSON body of a proxy result, as `Answer.json` reads it."""
+    return Answer(result).json()
 
 
 def call(function: str, method: str, path: str, body: Any = None, **kwargs: Any) -> Answer:

@@ -15,6 +15,8 @@ from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeou
 
 from local.gateway import Gateway
 from local.template import ROOT, Route, Stack
+from tests.support.aws import NO_LIMITS
+from tests.support.invoke import result_json, without_request_id
 
 DEMO = ROOT / "local" / "demo_data" / "artikel"
 
@@ -81,7 +83,7 @@ def _token_gateway() -> tuple[Gateway, str]:
 
     # Both roles: every route, DELETE /www/log (operators only) included, must see the bodies.
     user = save_user("hostile", "hostile-pw", "SHOP", roles=("integration", "operator"))
-    return Gateway(Stack.read()), issue_token(user)[0]
+    return Gateway(Stack.read(overrides=NO_LIMITS)), issue_token(user)[0]
 
 
 @pytest.fixture
@@ -127,8 +129,10 @@ def send(gw: Gateway, token: str, route: Route, body: str | None, query: str = "
     query = "&".join(q for q in (QUERIES.get((route.method, route.path), ""), query) if q)
     target = concrete(route) + (f"?{query}" if query else "")
     headers = {"Authorization": [f"Bearer {token}"], "Content-Type": ["application/json"]}
-    status, _, raw = gw.invoke(route.method, target, headers, body.encode("utf-8", "surrogatepass") if body else b"")
-    return status, json.loads(raw) if raw else {}
+    status, answer, raw = gw.invoke(
+        route.method, target, headers, body.encode("utf-8", "surrogatepass") if body else b""
+    )
+    return status, without_request_id(json.loads(raw), answer["x-amzn-RequestId"][0]) if raw else {}
 
 
 def assert_refused(status: int, answer: dict[str, Any], what: str) -> None:
@@ -403,7 +407,7 @@ def _get(handler: Any, path: str, body: str | None = None) -> tuple[int, dict[st
     result = handler(event, lambda_context("test"))
     headers = dict(result.get("headers") or {})
     headers.update({k: v[-1] for k, v in (result.get("multiValueHeaders") or {}).items()})
-    return result["statusCode"], headers, json.loads(result["body"])
+    return result["statusCode"], headers, result_json(result)
 
 
 INTERNAL = {
