@@ -47,9 +47,10 @@ def test_the_table_has_the_ttl_attribute_the_lockout_writes() -> None:
 def test_failed_logins_raise_an_alarm() -> None:
     alarm = RESOURCES["FailedLoginAlarm"]["Properties"]
     assert (alarm["MetricName"], alarm["Statistic"], alarm["Threshold"]) == ("FailedLogin", "Sum", 50)
-    assert alarm["Namespace"] == RESOURCES["TokenFunction"]["Properties"]["Environment"]["Variables"][
-        "POWERTOOLS_METRICS_NAMESPACE"
-    ]
+    assert (
+        alarm["Namespace"]
+        == RESOURCES["TokenFunction"]["Properties"]["Environment"]["Variables"]["POWERTOOLS_METRICS_NAMESPACE"]
+    )
     assert alarm["AlarmActions"] == [{"Ref": "AlarmTopic"}]
 
 
@@ -79,7 +80,7 @@ def test_the_stage_limit_holds_every_request_before_routing() -> None:
     gateway = Gateway(Stack.read(overrides="ThrottlingRateLimit=1 ThrottlingBurstLimit=2"))
     answers = [gateway.invoke("GET", "/www/nothing", {}, b"") for _ in range(3)]
     assert [status for status, _, _ in answers] == [404, 404, 429]
-    status, headers, body = answers[-1]
+    _, headers, body = answers[-1]
     assert headers["Retry-After"] == ["1"]
     assert json.loads(body)["info"]["request_id"] == headers["x-amzn-RequestId"][0]
 
