@@ -9,6 +9,7 @@ import pytest
 
 from local.placeholders import placeholder_routes
 from local.template import Stack
+from tests.support import error_json
 
 pytestmark = pytest.mark.integration
 
@@ -37,4 +38,4 @@ def test_placeholder_answers_its_documented_501(api: Any) -> None:
 def test_an_undeclared_method_gets_the_gateway_answer(api: Any, method: str) -> None:
     resp = api.request(method, "/www/artikel")
     assert resp.status_code == 404
-    assert resp.json() == {"error": "not_found", "error_description": "No such route.", "info": {}}
+    assert error_json(resp) == {"error": "not_found", "error_description": "No such route.", "info": {}}

@@ -49,7 +49,7 @@ def share_botocore_models() -> None:
         return
     shared = cache(botocore.loaders.create_loader)
     shared.shared = True  # type: ignore[attr-defined]
-    botocore.session.create_loader = shared  # type: ignore[assignment]
+    botocore.session.create_loader = shared
 
 
 # The limits of a test's local stack: the suite's clients all come from 127.0.0.1 as one user and run

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from local.gateway import Gateway, lambda_context
 from local.template import Route
+from tests.support import without_request_id
 from tests.support.aws import stack
 
 HOST = "api.example.ch"
@@ -88,6 +89,7 @@ def event(
     else:
         raw = json.dumps(body).encode("utf-8")
     found = None if resource else gateway().match(method, path)
+    params: dict[str, str]
     if found is None:
         route, params = Route(method, resource or path, "test", True), {}
     else:
@@ -116,14 +118,6 @@ class Answer:
 
     def json(self) -> Any:
         return without_request_id(json.loads(self.text), self.headers.get("X-Request-Id"))
-
-
-def without_request_id(body: Any, request_id: str | None) -> Any:
-    """A JSON body with an error body's `info.request_id` checked against the answer's request id
-    (every error body carries it) and taken out, so that a test compares what the error says."""
-    if isinstance(body, dict) and isinstance(body.get("info"), dict) and "request_id" in body["info"]:
-        assert body["info"].pop("request_id") == request_id
-    return body
 
 
 def result_json(result: dict[str, Any]) -> Any:

@@ -15,8 +15,9 @@ from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeou
 
 from local.gateway import Gateway
 from local.template import ROOT, Route, Stack
+from tests.support import without_request_id
 from tests.support.aws import NO_LIMITS
-from tests.support.invoke import result_json, without_request_id
+from tests.support.invoke import result_json
 
 DEMO = ROOT / "local" / "demo_data" / "artikel"
 
