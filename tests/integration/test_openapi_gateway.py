@@ -27,7 +27,7 @@ def test_placeholder_answers_its_documented_501(api: Any) -> None:
             continue
         assert resp.status_code == 501, (route.method, route.path)
         assert resp.headers["Content-Type"] == "application/json; charset=iso-8859-1"
-        assert resp.json() == {
+        assert error_json(resp) == {
             "error": "not_implemented",
             "error_description": f"{route.method} {route.path} is declared but not implemented yet.",
             "info": {},
