@@ -361,8 +361,9 @@ class Gateway:
 
 
 def _client_key(auth_context: dict[str, Any]) -> str:
-    """The usage plan key a request counts against: the authorizer's usageIdentifierKey, else its user."""
-    return str(auth_context.get("usageIdentifierKey") or auth_context.get("principalId") or "")
+    """Whose bucket a request counts against: the user the authorizer names (in AWS its API key,
+    which platform/client_keys derives from the user name one to one)."""
+    return str(auth_context.get("principalId") or "")
 
 
 def _request_context(route: Route, method: str, path: str, headers: dict[str, list[str]]) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 In AWS the stage's MethodSettings (ThrottlingRateLimit, ThrottlingBurstLimit) hold every request,
 and the usage plan every client's API key belongs to (ClientRateLimit, ClientBurstLimit) holds
-each client apart, the key being the one the authorizer returns (`usageIdentifierKey`; here, when
-it returns none, the user it names). A request over either is API Gateway's THROTTLED answer.
+each client apart, the key being the one the authorizer returns (`usageIdentifierKey`, derived
+from the user name; here the user it names). A request over either is API Gateway's THROTTLED answer.
 """
 
 from __future__ import annotations
