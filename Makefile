@@ -49,11 +49,19 @@ validate: $(SAMVENV)/.installed
 
 # On PYTEST_WORKERS processes (pytest-xdist); the integration tests share one local stack per worker.
 # worksteal: the schemathesis run (collected first) takes one worker while the other takes the rest.
+# The SAM venv first: tests/integration/test_lambda_path.py runs `make build` (tools/lambda_path.py),
+# which must not install it while `validate` does. Without MAKEFLAGS that `make build` is a make of its
+# own (under `make -j` it would warn that the parent's jobserver is out of its reach).
 PYTEST_WORKERS ?= 2
-pytest: $(VENV)/.installed
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+pytest: $(VENV)/.installed $(SAMVENV)/.installed
+	env -u MAKEFLAGS -u MFLAGS $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
-test: lint validate chromium pytest
+# lint and validate (some 30 s of CPU, mypy without its cache) run beside pytest, in the time its workers
+# wait on the local stacks, the build and the browser; both venvs and Chromium are in place before any
+# of them starts, so no two of them install the same thing. No --output-sync: it would hold pytest's
+# progress back until the end; the linters print a few lines.
+test: $(VENV)/.installed $(SAMVENV)/.installed chromium
+	$(MAKE) --no-print-directory -j3 lint validate pytest
 
 # The artifacts in .aws-sam/build, with bytecode: Lambda's code folders are read-only, so a module
 # without its .pyc is compiled again at every cold start (tools/lambda_path.py).
@@ -96,4 +104,4 @@ chromium:
 fuzz: $(VENV)/.installed
 	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -s tests/integration/test_openapi_fuzz.py
 	@# The money and invoice property tests, randomized and long (make test runs them derandomized).
-	MONEY_PROFILE=money-thorough $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -n $(PYTEST_WORKERS) tests/unit/auftrag/test_money_properties.py tests/unit/rechnung/test_en16931.py
+	MONEY_PROFILE=money-thorough $(PY) -m pytest -p no:cacheprovider -o addopts="" -q -n $(PYTEST_WORKERS) tests/unit/sales/test_money_properties.py tests/unit/invoices/test_en16931.py

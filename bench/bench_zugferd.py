@@ -41,10 +41,18 @@ def _handler() -> Any:
 
 def _event(body: dict[str, Any]) -> dict[str, Any]:
     """The event API Gateway hands the function: with the API's BinaryMediaTypes */*, the JSON body
-    base64-encoded (tests.support.invoke builds it through the local gateway, as the tests do)."""
-    from tests.support.invoke import event
+    base64-encoded (built by the local gateway from template.yaml's route, as the tests' events are)."""
+    from local.gateway import Gateway
+    from local.template import Stack
 
-    return event("POST", "/www/zugferd", body, user="bench")
+    gateway = Gateway(Stack.read())
+    found = gateway.match("POST", "/www/zugferd")
+    assert found is not None, "template.yaml routes POST /www/zugferd"
+    route, params = found
+    headers = {"Host": ["api.example.ch"], "Content-Type": ["application/json"]}
+    auth = {"user": "bench", "webshop": "", "principalId": "bench"}
+    raw = json.dumps(body).encode("utf-8")
+    return gateway.build_event(route, "POST", "/www/zugferd", "", headers, raw, params, auth)
 
 
 _CTX = SimpleNamespace(
@@ -93,7 +101,7 @@ def _row(name: str, measured: float, baseline: float, target: float) -> dict[str
 def handler_vs_library() -> list[dict[str, Any]]:
     import facturx
 
-    from tests.zugferd_samples import invoice_xml, pdf_of_size
+    from bench.zugferd_samples import invoice_xml, pdf_of_size
 
     handler = _handler()
     xml = invoice_xml("en16931")
@@ -131,7 +139,7 @@ _PEAK_SCRIPT = """
 import base64, json, resource, sys, tracemalloc
 sys.path.insert(0, {root!r}); sys.path.insert(0, {fn!r})
 from bench.bench_zugferd import _event, _CTX
-from tests.zugferd_samples import invoice_xml, pdf_of_size
+from bench.zugferd_samples import invoice_xml, pdf_of_size
 pdf, xml = pdf_of_size({size}), invoice_xml("en16931")
 body = {{"Operation": "Combine", "PDF": base64.b64encode(pdf).decode(), "XML": base64.b64encode(xml).decode()}}
 event = _event(body)

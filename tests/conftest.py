@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from local.template import Stack
 from tests.support import Api
-from tests.support.aws import NO_LIMITS, moto_stack, share_botocore_models, use_fake_credentials
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.aws import moto_stack, share_botocore_models, use_fake_credentials
+from tests.support.local_stack import ROOT, free_port, local_stack_env
 
 use_fake_credentials()
 share_botocore_models()
@@ -81,31 +77,6 @@ def local_s3(endpoint: str) -> Any:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The schemathesis run first: the longest test by far, it then runs beside all the others."""
     items.sort(key=lambda item: "test_openapi_fuzz.py" not in item.nodeid)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def local_stack_env(
-    api_port: int, aws_port: int, data: Path, fresh: bool = True, overrides: str = NO_LIMITS
-) -> dict[str, str]:
-    """The environment of a `python -m local` of a test: its ports, a data folder of its own, its parameters."""
-    env = {
-        **os.environ,
-        "PORT": str(api_port),
-        "LOCAL_AWS_PORT": str(aws_port),
-        "LOCAL_DATA": str(data),
-        "LOCAL_QUIET": "1",
-        "PYTHONUNBUFFERED": "1",
-        "PARAMETER_OVERRIDES": overrides,
-    }
-    env.pop("FRESH", None)
-    if fresh:
-        env["FRESH"] = "1"
-    return env
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,7 @@ from backoffice.http.resolver import (
     Path,
     Query,
     Response,
+    caller,
     entrypoint,
     json_response,
     make_resolver,
@@ -78,9 +79,10 @@ def patch(AdrNr: AdrNrPath, body: Annotated[AddressPatch, Body()]) -> Response[s
     if not changes:
         raise InvalidRequest("The body names no field to change.", {"body": "no field given"})
     check = precondition(app, lambda version: _tag(AdrNr, version))
+    user = caller(app).user
 
     def _patch() -> Response[str]:
-        return no_content({"ETag": _tag(AdrNr, address_store.patch_address(AdrNr, changes, check))})
+        return no_content({"ETag": _tag(AdrNr, address_store.patch_address(AdrNr, changes, check, user))})
 
     return once(app, "adressen-patch", _patch)
 

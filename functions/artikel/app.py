@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from backoffice.catalogue import articles, list_index, media, reads
-from backoffice.http.openapi import documented
+from backoffice.http.openapi import documented, request_headers
 from backoffice.http.resolver import (
     Path,
     Query,
@@ -124,6 +124,7 @@ MEDIA_RESPONSES = {
     "/www/artikelmediadaten/<IDKey>",
     summary="Read the image or text file of a media record",
     responses=MEDIA_RESPONSES,
+    openapi_extensions=request_headers("If-None-Match"),
 )
 # No return annotation: powertools takes it as the response model and would validate (and coerce) the
 # file's body against it; the answer is bytes for an image and text for a text file.

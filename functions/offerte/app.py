@@ -78,11 +78,11 @@ def patch(
     OffertNr: OffertNrQuery,
     KundNr: Annotated[str | None, Query(min_length=1, max_length=8)] = None,
 ) -> Response[str]:
-    webshop = caller(app).webshop
+    who = caller(app)
     check = precondition(app, lambda version: _tag(OffertNr, version))
 
     def _patch() -> Response[str]:
-        quotation, version = quotations.patch_quotation(OffertNr, KundNr, body, webshop, check)
+        quotation, version = quotations.patch_quotation(OffertNr, KundNr, body, who.webshop, check, who.user)
         return json_response(_answer(quotation), headers={"ETag": _tag(OffertNr, version)})
 
     return once(app, "offerte-patch", _patch)

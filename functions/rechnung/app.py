@@ -94,6 +94,7 @@ FILE_HEADERS = {
         ),
         **documented(304, description="Not modified: the If-None-Match tag is current", headers=FILE_HEADERS),
     },
+    openapi_extensions=request_headers("If-None-Match"),
 )
 # No return annotation: powertools would take it as the response model and validate (and coerce) the
 # PDF or XML it answers.

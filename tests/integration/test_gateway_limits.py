@@ -16,12 +16,12 @@ import pytest
 import requests
 
 from backoffice.http.request_body import MAX_EVENT_BYTES
+from bench.zugferd_samples import invoice_xml, pdf_of_size
 from local import lambda_runtime
 from local.front_door import ApiServer
 from local.gateway import Gateway
 from local.template import Stack
 from tests.support import Api, error_json
-from tests.zugferd_samples import invoice_xml, pdf_of_size
 
 pytestmark = pytest.mark.integration
 

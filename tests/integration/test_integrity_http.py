@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
-from tests.unit.rechnung.en16931_rules import NS, check, total
+from tests.support.en16931_rules import NS, check, total
 
 pytestmark = pytest.mark.integration
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.conftest import free_port, local_stack_env
 from tests.support import Api
+from tests.support.local_stack import free_port, local_stack_env
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]

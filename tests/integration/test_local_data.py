@@ -22,7 +22,7 @@ import pytest
 import requests
 
 from local.template import Stack
-from tests.conftest import ROOT, free_port, local_stack_env
+from tests.support.local_stack import ROOT, free_port, local_stack_env
 
 pytestmark = pytest.mark.integration
 TABLE = Stack.read().names["Table"]

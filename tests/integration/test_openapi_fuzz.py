@@ -38,9 +38,11 @@ def test_schemathesis_finds_nothing(local_stack: dict[str, Any], api: Any, tmp_p
         "--exclude-checks",
         "unsupported_method",
         # No wall clock decides a test here (shared, noisy machines): hypothesis' too_slow health
-        # check fails a slow data generation. A worker thread busy generating also holds the GIL and
-        # makes its neighbour's answer look slow (an 85 s "response" of GET /www/artikel/{ArtNr}
-        # under load).
+        # check fails a slow data generation, and max_response_time (ST112, which `--checks all`
+        # turns on with a 10 s limit) times an answer in this client, where a worker thread busy
+        # generating holds the GIL and makes its neighbour's answer look slow (an 85 s, then a 95 s
+        # "response" of GET /www/artikel/{ArtNr} under load; docs/decisions.md, issue 28): its limit
+        # is the request timeout's below.
         "--suppress-health-check",
         "too_slow",
         "--phases",
@@ -54,6 +56,8 @@ def test_schemathesis_finds_nothing(local_stack: dict[str, Any], api: Any, tmp_p
         # The local gateway answers 504 after API Gateway's 29 s itself; the client's own bound only
         # keeps a hung stack from hanging the test, and is generous: a starved client thread reads late.
         "--request-timeout",
+        "300",
+        "--max-response-time",
         "300",
         "--no-color",
         "--output-truncate",

@@ -16,10 +16,9 @@ import pytest
 import requests
 from pypdf import PdfReader
 
-from tests.support import error_json
+from tests.support import error_json, pdfa_rules
+from tests.support.en16931_rules import NS, check, total, values
 from tests.support.invoice_rules import assert_line_rule, line_figures
-from tests.unit.rechnung import pdfa_rules
-from tests.unit.rechnung.en16931_rules import NS, check, total, values
 
 pytestmark = pytest.mark.integration
 

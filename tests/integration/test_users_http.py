@@ -7,9 +7,6 @@ Users are made with the real admin command (`python -m backoffice.admin ... --lo
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable
@@ -21,35 +18,11 @@ import pytest
 import requests
 
 from tests.support import Api, error_json
+from tests.support.local_stack import add_user, admin
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
 ORDER = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
-
-
-def admin(local_stack: dict[str, Any], *args: str, password: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LOCAL_AWS_PORT": local_stack["aws"].rsplit(":", 1)[1]}
-    return subprocess.run(
-        [sys.executable, "-m", "backoffice.admin", *args, "--local"],
-        input=None if password is None else password + "\n",
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
-def add_user(local_stack: dict[str, Any], name: str, *options: str) -> Api:
-    """A user made by the admin command, and a client logged in as it."""
-    password = f"pw-{uuid.uuid4().hex}"
-    done = admin(local_stack, "user", "add", name, *options, "--password-stdin", password=password)
-    assert done.returncode == 0, done.stderr
-    client = Api(local_stack["api"])
-    client.login(name, password)
-    client.password = password  # type: ignore[attr-defined]
-    return client
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -11,9 +11,9 @@ import pypdf
 import pytest
 import requests
 
+from bench.zugferd_samples import invoice_pdf, invoice_xml
 from tests.support import Api, error_json
 from tests.support.demo import ROOT
-from tests.zugferd_samples import invoice_pdf, invoice_xml
 
 pytestmark = pytest.mark.integration
 

@@ -10,12 +10,14 @@ from a snapshot of moto's state (tables and bucket) whenever a later test asks f
 
 from __future__ import annotations
 
+import copy
 import os
 import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from local.template import ACCOUNT, REGION, Stack
 
@@ -45,11 +47,8 @@ def share_botocore_models() -> None:
     import botocore.loaders
     import botocore.session
 
-    if getattr(botocore.session.create_loader, "shared", False):
-        return
-    shared = cache(botocore.loaders.create_loader)
-    shared.shared = True  # type: ignore[attr-defined]
-    botocore.session.create_loader = shared
+    if botocore.session.create_loader is botocore.loaders.create_loader:  # not shared yet
+        botocore.session.create_loader = cache(botocore.loaders.create_loader)
 
 
 # The limits of a test's local stack: the suite's clients all come from 127.0.0.1 as one user and run
@@ -94,7 +93,21 @@ def moto_stack() -> Iterator[Stack]:
 
 
 # -- demo data, loaded once per process -----------------------------------------------------------
-_snapshots: dict[str, tuple[Any, bytes]] = {}
+@dataclass(frozen=True)
+class _Snapshot:
+    """moto's tables and buckets after a load: the items as copies, the objects pickled.
+
+    The items are copied with moto's own `Item.__deepcopy__`, four times cheaper than unpickling them
+    (unpickling an item re-checks its 400 KB limit once per attribute); the objects carry file
+    buffers, which only pickling copies.
+    """
+
+    result: object
+    tables: dict[str, Any]
+    buckets: bytes
+
+
+_snapshots: dict[str, _Snapshot] = {}
 
 
 def _dynamodb() -> Any:
@@ -109,26 +122,30 @@ def _s3() -> Any:
     return s3_backends[ACCOUNT]["aws"]
 
 
-def _state() -> dict[str, Any]:
-    tables = {name: table.items for name, table in _dynamodb().tables.items()}
-    buckets = {name: bucket.keys for name, bucket in _s3().buckets.items()}
-    return {"tables": tables, "buckets": buckets}
+def _tables() -> dict[str, Any]:
+    return {name: table.items for name, table in _dynamodb().tables.items()}
+
+
+def _buckets() -> dict[str, Any]:
+    return {name: bucket.keys for name, bucket in _s3().buckets.items()}
 
 
 def _fresh() -> bool:
     """Nothing written yet: the tables and buckets are as create_resources left them."""
-    state = _state()
-    return not any(any(items.values()) for items in state["tables"].values()) and not any(
-        len(keys) for keys in state["buckets"].values()
+    return not any(any(items.values()) for items in _tables().values()) and not any(
+        len(keys) for keys in _buckets().values()
     )
 
 
-def _restore(blob: bytes) -> None:
-    state = pickle.loads(blob)  # noqa: S301 - our own snapshot of this process's moto
-    for name, items in state["tables"].items():
-        table = _dynamodb().tables[name]
-        table.items = items
-    for name, keys in state["buckets"].items():
+def _take(result: object) -> _Snapshot:
+    return _Snapshot(result, copy.deepcopy(_tables()), pickle.dumps(_buckets()))
+
+
+def _restore(snapshot: _Snapshot) -> None:
+    for name, items in copy.deepcopy(snapshot.tables).items():
+        _dynamodb().tables[name].items = items
+    buckets = pickle.loads(snapshot.buckets)  # noqa: S301 - our own snapshot of this process's moto
+    for name, keys in buckets.items():
         _s3().buckets[name].keys = keys
 
 
@@ -141,14 +158,14 @@ def demo_data[T](name: str, load: Callable[[], T]) -> T:
     from backoffice.platform.caches import reset_caches
 
     if name in _snapshots and _fresh():
-        result, blob = _snapshots[name]
-        _restore(blob)
+        snapshot = _snapshots[name]
+        _restore(snapshot)
         reset_caches()
-        return result  # type: ignore[no-any-return]
+        return cast(T, snapshot.result)
     fresh = _fresh()
     result = load()
     if fresh:
-        _snapshots[name] = (result, pickle.dumps(_state()))
+        _snapshots[name] = _take(result)
     return result
 
 

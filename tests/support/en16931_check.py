@@ -16,7 +16,7 @@ import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -125,7 +125,10 @@ def xsd_error(xml: bytes) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def check(xml: bytes) -> Report:
+    """The report of the rules over `xml`; kept per process, as a test's own check of an invoice is repeated
+    when the test ends (tests/conftest.py checks every invoice the bucket holds). Read it, never change it."""
     failures, fired = schematron(xml)
     return Report(failures, xsd_error(xml), fired)
 

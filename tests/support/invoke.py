@@ -15,16 +15,18 @@ from typing import Any
 from urllib.parse import urlencode
 
 from local.gateway import Gateway, lambda_context
-from local.template import Route
+from local.template import Route, Stack
 from tests.support import without_request_id
-from tests.support.aws import stack
+from tests.support.aws import NO_LIMITS, stack
 
 HOST = "api.example.ch"
 
 
 @cache
 def gateway() -> Gateway:
-    return Gateway(stack())
+    """The template's gateway with its limits out of the way (tests/support/aws.NO_LIMITS): a test makes
+    many requests at once; the limits have tests of their own (tests/unit/platform/test_template_edge.py)."""
+    return Gateway(Stack.read(overrides=NO_LIMITS))
 
 
 @cache
@@ -89,9 +91,9 @@ def event(
     else:
         raw = json.dumps(body).encode("utf-8")
     found = None if resource else gateway().match(method, path)
-    params: dict[str, str]
+    params: dict[str, str] = {}
     if found is None:
-        route, params = Route(method, resource or path, "test", True), {}
+        route = Route(method, resource or path, "test", True)
     else:
         route, params = found
     auth = {"user": user, "webshop": webshop, "principalId": user}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import Annotated, Any, ClassVar
 
 from pydantic import (
@@ -63,12 +63,38 @@ def _xml_text_schema(schema: dict[str, Any]) -> None:
                 option["pattern"] = XML_TEXT_PATTERN
 
 
+# What a binary double holds exactly: JavaScript and PHP clients compute amounts in doubles and
+# write them with up to 17 digits (10.1 + 0.2 is 10.299999999999999), which stand for 15.
+DOUBLE_DIGITS = 15
+NUMBER_RULE = (
+    f"A number with a fraction and more than {DOUBLE_DIGITS} significant digits, as a binary double"
+    f" writes it, is first rounded to {DOUBLE_DIGITS} (10.299999999999999 is read as 10.3); then the"
+    " field's decimal places are checked."
+)
+
+
+def as_meant(value: Decimal) -> Decimal:
+    """`value` rounded to 15 significant digits when it has a fraction and more, trailing zeros gone.
+
+    Numbers without a fraction, or of 15 digits at most, are left exactly as written, so the field's
+    own checks still name what is wrong with them (an overlong integer, 5e-324's places).
+    """
+    exponent = value.as_tuple().exponent
+    if not isinstance(exponent, int) or exponent >= 0 or len(value.as_tuple().digits) <= DOUBLE_DIGITS:
+        return value
+    try:
+        rounded = value.quantize(Decimal(1).scaleb(value.adjusted() - DOUBLE_DIGITS + 1), ROUND_HALF_EVEN)
+    except InvalidOperation:  # beyond the decimal context's exponents: refused by the field's places
+        return value
+    return rounded.quantize(Decimal(1)) if rounded == rounded.to_integral_value() else rounded.normalize()
+
+
 def _number(value: Any) -> Any:
     # JSON numbers arrive as int or Decimal (never float, see json_codec.loads); bool is not a number.
     if isinstance(value, int) and not isinstance(value, bool):
         return Decimal(value)
     if isinstance(value, Decimal):
-        return value
+        return as_meant(value)
     # Said in JSON's words: pydantic's own "an instance of Decimal" names a Python class to a client.
     raise PydanticCustomError("number_type", "Input should be a number")
 

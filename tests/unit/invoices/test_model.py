@@ -15,7 +15,6 @@ from backoffice.company import PaymentTerm, Seller
 from backoffice.errors import Conflict
 from backoffice.invoices import model
 from backoffice.invoices.model import Exemption, Figures, Invoice, Numbering
-from backoffice.sales.calculation import NetAmounts
 
 SELLER = Seller(
     "Muster Handel AG", "Bahnhofstrasse 1", "8001", "Zürich", "CH", "CHE-123.456.788 MWST",
@@ -37,8 +36,8 @@ def invoice(**changes: Any) -> Invoice:
         delivery_country="CH",
         figures=Figures(D("100.00"), D("8.10"), D("108.10"), D(0)),
         gross_prices=False,
-        order={},
-        amounts=NetAmounts((), ()),
+        lines=(),
+        recap=(),
     )
     return replace(base, **changes)
 

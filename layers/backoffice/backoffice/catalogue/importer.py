@@ -22,10 +22,12 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from backoffice import company
 from backoffice.catalogue import article_store, articles, list_index, media
 from backoffice.models import Number, RequestModel
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
+from backoffice.platform.outbox import Change
 from backoffice.timestamps import utc_text
+from backoffice.webhooks import event_types
 
 Progress = Callable[[int, int], None]
 Texts = dict[Annotated[str, Field(min_length=3, max_length=4)], Annotated[str, Field(max_length=255)]]
@@ -491,6 +493,7 @@ def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResu
         for pk, sk in media.record_keys(medium.ArtNr, medium.IDKey):
             items[(pk, sk)] = {**item, "PK": pk, "SK": sk}
     _write(list(items.values()), uploads, progress)
+    _record_stock(parsed)
     if changed:
         write_index(changed.values())
     if parsed.config is not None:
@@ -544,6 +547,29 @@ def _stock_items(parsed: Parsed) -> dict[tuple[str, str], dict[str, Any]]:
         )
         items[(item["PK"], item["SK"])] = item
     return items
+
+
+# Events per feed item of an import: far below DynamoDB's 400 KB per item.
+STOCK_EVENTS_PER_ITEM = 200
+
+
+def _record_stock(parsed: Parsed) -> None:
+    """An `artikel.stock_changed` per stock record imported, recorded after the batch writes."""
+    changes = [
+        Change(
+            event_types.ARTIKEL_STOCK_CHANGED,
+            {"ArtNr": stock.ArtNr},
+            {
+                "StaoNr": stock.StaoNr,
+                "VPEinheit": stock.VPEinheit,
+                "LagerBestand": stock.LagerBestand,
+                "Grund": "import",
+            },
+        )
+        for stock in parsed.stock
+    ]
+    for start in range(0, len(changes), STOCK_EVENTS_PER_ITEM):
+        outbox.record(changes[start : start + STOCK_EVENTS_PER_ITEM], "import")
 
 
 def _customer_items(parsed: Parsed) -> dict[tuple[str, str], dict[str, Any]]:

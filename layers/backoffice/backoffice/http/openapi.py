@@ -193,7 +193,9 @@ def documented(
     if model is not None:
         content[JSON] = {MODEL_NAME: model}
     for media_type in binary:
-        content[media_type] = {"schema": {"type": "string", "format": "binary"}}
+        # OpenAPI 3.1 says raw bytes with JSON Schema's contentMediaType (3.0's `format: binary`
+        # is not a 3.1 format, and generators then JSON-parse the body or drop the answer).
+        content[media_type] = {"schema": {"type": "string", "contentMediaType": media_type}}
     for media_type in text:
         content[media_type] = {"schema": {"type": "string"}}
     success: dict[str, Any] = {"description": description, "content": content}

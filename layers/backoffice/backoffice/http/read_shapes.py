@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from annotated_types import MaxLen
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
 from pydantic.fields import FieldInfo
 
 from backoffice.catalogue.importer import (
@@ -28,13 +29,25 @@ from backoffice.catalogue.importer import (
     StockRecord,
 )
 from backoffice.models import Number
-from backoffice.parties.addresses import MAX_LENGTH
+from backoffice.parties.addresses import MAX_LENGTH, SALUTATION_SCHEMA
 from backoffice.parties.customers import KUND_BEZ_LENGTH, CustomerData
 
 
 def optional(description: str, **constraints: Any) -> Any:
     """A member the answer leaves out when it has no data (never sent as null)."""
     return Field(default=None, description=description, **constraints)
+
+
+# A moment as the API writes it (timestamps.utc_text: YYYY-MM-DDTHH:MM:SS[.ffffff]Z), RFC 3339.
+DATE_TIME: JsonDict = {"format": "date-time"}
+# A calendar day, YYYY-MM-DD.
+DATE: JsonDict = {"format": "date"}
+
+
+def places(description: str, digits: int) -> str:
+    """A number's description with its decimal places (stated in words: a `multipleOf` of 0.01 is
+    not exact in binary, so validators that divide in doubles would refuse 10.3)."""
+    return f"{description}; at most {digits} decimal places"
 
 
 def length(model: type[BaseModel], name: str) -> int:
@@ -92,7 +105,7 @@ class PreisEintrag(Shape):
     Bereich: str = optional("price range", max_length=length(PriceRecord, "Bereich"))
     AbAnzahl: Number = optional("valid from quantity")
     BisAnzahl: Number = optional("valid to quantity (absent on the last tier)")
-    PreisList: Number = optional("list price in WaehrAbk")
+    PreisList: Number = optional("list price in WaehrAbk, as imported")
     Preisart: Literal["N", "B"] = optional("N net, B gross")
     VPEinheit: str = optional("packaging unit", max_length=length(PriceRecord, "VPEinheit"))
     GeaendertAmUTC: str = optional("last modification time")
@@ -103,7 +116,7 @@ class BestandEintrag(Shape):
     ArtNr: str = optional("article number", max_length=length(ArticleRecord, "ArtNr"))
     LagerOrt: str = optional("storage place")
     StaoNr: int = optional("location")
-    LagerBestand: Number = optional("stock after reservations; negative values possible")
+    LagerBestand: Number = optional(places("stock after reservations; negative values possible", 4))
     VPEinheit: str = optional("packaging unit", max_length=length(StockRecord, "VPEinheit"))
     Bereich: str = optional("stock range", max_length=length(StockRecord, "Bereich"))
     links: list[Link] = optional("the article")
@@ -187,7 +200,7 @@ class ArtikelMedia(Shape):
     )
     AdrSprache: str = optional("language of the file", max_length=length(MediaRecord, "AdrSprache"))
     OrtLand: str = optional("country alpha-2", max_length=length(MediaRecord, "OrtLand"))
-    Modified_UTC: str = optional("last change")
+    Modified_UTC: str = optional("last change", json_schema_extra=DATE_TIME)
     ArtGruppe: str = optional("article group", max_length=length(MediaRecord, "ArtGruppe"))
     ArtNr: str = optional("article number", max_length=length(MediaRecord, "ArtNr"))
     AMDDateiName: str = optional("file name", max_length=length(MediaRecord, "AMDDateiName"))
@@ -206,8 +219,10 @@ class ArtikelMediaListe(Shape):
 
 class KundenAuftrag(Shape):
     PlanStatus: Literal["N", "O", "A"] = Field(description="N new, O open/in progress, A completed")
-    AuftErf: str = Field(description="entry time, ISO 8601 UTC")
-    AuftErfUTC: str = Field(description="entry time, ISO 8601 UTC (the contract shows both names)")
+    AuftErf: str = Field(description="entry time, ISO 8601 UTC", json_schema_extra=DATE_TIME)
+    AuftErfUTC: str = Field(
+        description="entry time, ISO 8601 UTC (the contract shows both names)", json_schema_extra=DATE_TIME
+    )
     AuftNr: str = Field(max_length=10, description="order number")
     links: list[Link] = Field(description="the order")
 
@@ -249,7 +264,7 @@ class Adresse(Shape):
     EmailAdress: str = optional("e-mail", max_length=MAX_LENGTH["EmailAdress"])
     AdrAdresse1: str = optional("street and number", max_length=MAX_LENGTH["AdrAdresse1"])
     AdrAdresse2: str = optional("addition", max_length=MAX_LENGTH["AdrAdresse2"])
-    AdrAnrede: int = optional("0 = company/general, 1 = Mr, 2 = Ms")
+    AdrAnrede: int = optional("0 = company/general, 1 = Mr, 2 = Ms", json_schema_extra=SALUTATION_SCHEMA)
     AdrAnredeText: str = optional("salutation text (read only)")
     AdrFax: str = optional("fax", max_length=MAX_LENGTH["AdrFax"])
     AdrFirma: str = optional("company", max_length=MAX_LENGTH["AdrFirma"])
@@ -303,18 +318,20 @@ class RechnungDaten(Shape):
     RechNr: str = Field(description="Rechnungsnummer")
     AuftNr: str
     KundNr: str | None = None
-    RechDatum: str = Field(description="Rechnungsdatum, YYYY-MM-DD")
-    FaelligDatum: str = Field(description="Fälligkeitsdatum aus der Zahlungsbedingung, YYYY-MM-DD")
+    RechDatum: str = Field(description="Rechnungsdatum, YYYY-MM-DD", json_schema_extra=DATE)
+    FaelligDatum: str = Field(
+        description="Fälligkeitsdatum aus der Zahlungsbedingung, YYYY-MM-DD", json_schema_extra=DATE
+    )
     Zahlungsreferenz: str = Field(description="QR-Referenz (CHF) oder RF-Referenz (EUR)")
     WaehrAbk: str
-    AuftNetto: Number
-    AuftWUST: Number
-    AuftBrutto: Number
+    AuftNetto: Number = Field(description=places("net amount", 2))
+    AuftWUST: Number = Field(description=places("tax amount", 2))
+    AuftBrutto: Number = Field(description=places("gross amount (CHF rounded to 0.05)", 2))
     Bezahlt: bool = Field(
         description="true: the order was paid by credit card (Zahlung payment_method K); the invoice asks for "
         "nothing (BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or EPC code)"
     )
-    links: list[dict[str, str]]
+    links: list[Link] = Field(description="rechnung/pdf and rechnung/xml (this invoice), auftrag/ (the order)")
 
 
 class RechnungAntwort(Shape):
@@ -329,3 +346,78 @@ class RechnungAntwort(Shape):
 class TokenAntwort(Shape):
     expires_in: int = Field(description="Lifetime of the token in seconds.")
     access_token: str = Field(description="The bearer token: send it as Authorization: Bearer <token>.")
+
+
+# --- Events and webhooks (GET /www/events, /www/webhooks) -------------------------------------
+
+
+def _event_examples() -> list[Any]:
+    """One example of each event type (webhooks.event_types.CATALOGUE), as the feed answers it."""
+    from backoffice.webhooks.event_types import CATALOGUE
+
+    return [
+        {
+            "id": f"evt_{n:032x}",
+            "type": name,
+            "sequence": 1000 + n,
+            "timestamp": "2026-11-26T09:15:02.123456Z",
+            "keys": keys,
+            "data": data,
+        }
+        for n, (name, (keys, data)) in enumerate(CATALOGUE.items(), start=1)
+    ]
+
+
+class Ereignis(Shape):
+    """One event: the same id, type and data a webhook of it carries."""
+
+    model_config = ConfigDict(defer_build=True, json_schema_extra={"examples": _event_examples()})
+
+    id: str = Field(description="the event's id (evt_...), the same in the feed and in every webhook of it")
+    type: str = Field(description="the event type, e.g. auftrag.created (the list: docs/webhooks.md)")
+    sequence: int = Field(description="its position in the commit order of all events, from 1")
+    timestamp: str = Field(description="when it was recorded, UTC, ISO 8601 with microseconds and Z")
+    keys: dict[str, Any] = Field(
+        description="the changed record's keys: AuftNr, OffertNr, DebiNr, AdrNr, ArtNr, RechNr"
+    )
+    data: dict[str, Any] | None = optional("a small payload of the change (by type, see the examples)")
+
+
+class EreignisListe(Shape):
+    """GET /www/events."""
+
+    data: list[Ereignis]
+    cursor: str = Field(description="opaque: the position after this page; pass it as after= to read on")
+    links: list[Link] = Field(description="next: the same query from the cursor on")
+
+
+class Webhook(Shape):
+    id: str = Field(description="the subscription's id")
+    url: str = Field(description="the receiver, https://")
+    events: list[str] = Field(description="the event types it receives")
+    enabled: bool
+    user: str = Field(description="the REST user it belongs to")
+    created: str = Field(description="UTC, ISO 8601 with Z")
+    changed: str = Field(description="UTC, ISO 8601 with Z")
+
+
+class WebhookMitSecretDaten(Webhook):
+    secret: str = Field(description="whsec_ + base64 of 32 random bytes: answered only this once, keep it")
+
+
+class WebhookMitSecret(Shape):
+    """POST /www/webhooks and POST /www/webhooks/{id}/secret."""
+
+    data: WebhookMitSecretDaten
+
+
+class WebhookAntwort(Shape):
+    """GET and PATCH /www/webhooks/{id}."""
+
+    data: Webhook
+
+
+class WebhookListe(Shape):
+    """GET /www/webhooks."""
+
+    data: list[Webhook]

@@ -1,12 +1,12 @@
-"""The EN 16931 invoice XML (Factur-X / ZUGFeRD 2.x, profile EN 16931, UN/CEFACT CII) of an order.
+"""The EN 16931 invoice XML (Factur-X / ZUGFeRD 2.x, profile EN 16931, UN/CEFACT CII) of an `Invoice`.
 
-Every amount is the order's own figure, never recomputed here: the VAT breakdown is the
-MWSTRekapitulation, the totals are AuftNetto, AuftWUST and AuftBrutto, the line amounts and the
-delivery charges are `sales.calculation.net_amounts` of the order (PosPreisTotal in a net-price
-order; in a gross-price one the recap's tax shared over its lines). What the order says is what
-the invoice says; a rule of EN 16931 that does not hold is a fault of the order's calculation,
-found by the tests, not hidden here. The XML is built with drafthorse, which checks it against
-the Factur-X EN 16931 XSD.
+It renders what the model (model.py) states and decides nothing: every amount is the order's own
+figure, never recomputed here (the VAT breakdown is the invoice's `recap`, the totals AuftNetto,
+AuftWUST and AuftBrutto, the line amounts and delivery charges the net lines and shares the model
+took from `sales.calculation.net_amounts`), each tax category is the model's, and so are the
+exemption reason and the payment means' account. A rule of EN 16931 that does not hold is a fault
+of the order's calculation, found by the tests, not hidden here. The XML is built with drafthorse,
+which checks it against the Factur-X EN 16931 XSD.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from drafthorse.models.party import TaxRegistration
 from drafthorse.models.payment import PaymentMeans, PaymentTerms
 from drafthorse.models.tradelines import LineItem
 
-from backoffice.invoices.model import Invoice, Numbering
-from backoffice.sales.calculation import NetLine
+from backoffice.invoices.model import Address, Invoice, Line, Numbering, TaxSummary
 
 PROFILE = "urn:cen.eu:en16931:2017"
 SCHEMA = "FACTUR-X_EN16931"
@@ -36,31 +35,18 @@ DELIVERY_CHARGE_CODE = "FC"  # UNTDID 7161: freight charge
 TWO = Decimal("0.01")
 
 
-def _money(value: Any) -> Decimal:
-    return Decimal(str(value)).quantize(TWO)
+def _money(value: Decimal) -> Decimal:
+    return value.quantize(TWO)
 
 
-def tax_category(recap_line: dict[str, Any]) -> str:
-    """UNTDID 5305: G for the exempt export code (class X, or rate 0), S otherwise."""
-    if recap_line.get("PosWUSTKlasse") == "X" or Decimal(str(recap_line.get("PosWUSTSatz") or 0)) == 0:
-        return "G"
-    return "S"
-
-
-def _category_of_rate(recap: list[dict[str, Any]], rate: Decimal) -> str:
-    line = next((r for r in recap if Decimal(str(r.get("PosWUSTSatz") or 0)) == rate), None)
-    return tax_category(line) if line else ("G" if rate == 0 else "S")
-
-
-def _party(party: Any, address: dict[str, Any]) -> None:
-    name = " ".join(str(address[k]) for k in ("AdrVorname", "AdrName") if address.get(k))
-    party.name = str(address.get("AdrFirma") or name or "-")
-    party.address.line_one = str(address.get("AdrAdresse1") or "")
-    if address.get("AdrAdresse2"):
-        party.address.line_two = str(address["AdrAdresse2"])
-    party.address.postcode = str(address.get("OrtPLZ") or "")
-    party.address.city_name = str(address.get("OrtName") or "")
-    party.address.country_id = str(address.get("ISOLandA2") or address.get("OrtLand") or "CH")
+def _party(party: Any, address: Address) -> None:
+    party.name = address.name
+    party.address.line_one = address.street
+    if address.street2:
+        party.address.line_two = address.street2
+    party.address.postcode = address.postcode
+    party.address.city_name = address.city
+    party.address.country_id = address.country or "CH"
 
 
 def build_xml(invoice: Invoice, numbering: Numbering) -> bytes:
@@ -70,16 +56,15 @@ def build_xml(invoice: Invoice, numbering: Numbering) -> bytes:
     _header(doc, invoice, numbering)
     _agreement(doc, invoice)
     _delivery(doc, invoice, numbering)
-    recap = invoice.order.get("MWSTRekapitulation") or []
-    for p, net_line in zip(invoice.order.get("Positionen") or [], invoice.amounts.lines, strict=True):
-        doc.trade.items.add(_line(p, net_line, recap))
+    for line in invoice.lines:
+        doc.trade.items.add(_line(line))
     settlement = doc.trade.settlement
     settlement.currency_code = invoice.currency
     settlement.payment_reference = numbering.payment_reference
     settlement.payment_means.add(_payment_means(invoice))
     _delivery_charges(settlement, invoice)
-    for r in recap:
-        settlement.trade_tax.add(_breakdown(r, invoice))
+    for summary in invoice.recap:
+        settlement.trade_tax.add(_breakdown(summary, invoice))
     terms = PaymentTerms()
     terms.description = invoice.terms
     terms.due = numbering.due
@@ -143,19 +128,18 @@ def _payment_means(invoice: Invoice) -> PaymentMeans:
 def _delivery_charges(settlement: Any, invoice: Invoice) -> None:
     """The delivery costs: one charge (BG-21) per recap line with its share, so that every
     breakdown's basis is its lines plus its charges (BR-S-08, BR-G-08)."""
-    recap = invoice.order.get("MWSTRekapitulation") or []
-    for r, share in zip(recap, invoice.amounts.delivery, strict=True):
-        if not share:
+    for summary in invoice.recap:
+        if not summary.delivery:
             continue
         allowance_charge = TradeAllowanceCharge()
         allowance_charge.indicator = True
-        allowance_charge.actual_amount = _money(share)
+        allowance_charge.actual_amount = _money(summary.delivery)
         allowance_charge.reason_code = DELIVERY_CHARGE_CODE
         allowance_charge.reason = DELIVERY_CHARGE_REASON
         charge_tax = CategoryTradeTax()
         charge_tax.type_code = "VAT"
-        charge_tax.category_code = tax_category(r)
-        charge_tax.rate_applicable_percent = Decimal(str(r.get("PosWUSTSatz") or 0))
+        charge_tax.category_code = summary.category.code
+        charge_tax.rate_applicable_percent = summary.rate
         allowance_charge.trade_tax.add(charge_tax)
         settlement.allowance_charge.add(allowance_charge)
 
@@ -164,8 +148,8 @@ def _totals(settlement: Any, invoice: Invoice) -> None:
     """BG-22: the order's own totals, never summed again (but BT-106 and BT-108, the sums of its parts)."""
     net, vat, gross = (_money(v) for v in (invoice.figures.net, invoice.figures.vat, invoice.figures.gross))
     totals = settlement.monetary_summation
-    totals.line_total = _money(sum((line.total for line in invoice.amounts.lines), Decimal(0)))  # BT-106
-    totals.charge_total = _money(sum(invoice.amounts.delivery, Decimal(0)))
+    totals.line_total = _money(sum((line.net.total for line in invoice.lines), Decimal(0)))  # BT-106
+    totals.charge_total = _money(sum((summary.delivery for summary in invoice.recap), Decimal(0)))
     totals.allowance_total = Decimal("0.00")
     totals.tax_basis_total = net
     totals.tax_total = (vat, invoice.currency)
@@ -176,30 +160,29 @@ def _totals(settlement: Any, invoice: Invoice) -> None:
     totals.due_amount = _money(invoice.due_amount)
 
 
-def _breakdown(r: dict[str, Any], invoice: Invoice) -> ApplicableTradeTax:
-    """A VAT breakdown (BG-23) of a recap line; an exempt export's with its reason (BR-G-10)."""
+def _breakdown(summary: TaxSummary, invoice: Invoice) -> ApplicableTradeTax:
+    """A VAT breakdown (BG-23) of a recap line; an exempt one's with its reason (BR-G-10)."""
     tax = ApplicableTradeTax()
-    tax.calculated_amount = _money(r["PosWUST"])
-    tax.basis_amount = _money(r["PosBetragNetto"])
+    tax.calculated_amount = _money(summary.tax)
+    tax.basis_amount = _money(summary.basis)
     tax.type_code = "VAT"
-    category = tax_category(r)
-    tax.category_code = category
-    if category == "G":
+    tax.category_code = summary.category.code
+    if summary.category.exempt:
         exempt = invoice.exemption
         tax.exemption_reason = exempt.reason
         if exempt.code:
             tax.exemption_reason_code = exempt.code
-    tax.rate_applicable_percent = Decimal(str(r.get("PosWUSTSatz") or 0))
+    tax.rate_applicable_percent = summary.rate
     return tax
 
 
-def _line(p: dict[str, Any], net: NetLine, recap: list[dict[str, Any]]) -> LineItem:
-    rate = Decimal(str(p.get("WUSTSatz") or 0))
+def _line(line: Line) -> LineItem:
+    net = line.net
     li = LineItem()
-    li.document.line_id = str(p.get("VisPosNr") or p["PosNr"])
-    if p.get("ArtNr"):
-        li.product.seller_assigned_id = str(p["ArtNr"])
-    li.product.name = str(p.get("PosBez") or p.get("ArtNr") or "-")
+    li.document.line_id = line.line_id
+    if line.art_nr:
+        li.product.seller_assigned_id = line.art_nr
+    li.product.name = line.description or line.art_nr or "-"
     # BT-129 x BT-146 / BT-149 is the line's basis exactly (`NetLine`); BT-146 is the price before
     # the line's discount, the discount is the line allowance (BG-27), so the basis less the
     # allowance is the net amount (BT-131) to the cent (PEPPOL-EN16931-R120).
@@ -208,14 +191,14 @@ def _line(p: dict[str, Any], net: NetLine, recap: list[dict[str, Any]]) -> LineI
         li.agreement.net.basis_quantity = (net.base_quantity, PIECE)
     li.delivery.billed_quantity = (net.quantity, PIECE)
     li.settlement.trade_tax.type_code = "VAT"
-    li.settlement.trade_tax.category_code = _category_of_rate(recap, rate)
-    li.settlement.trade_tax.rate_applicable_percent = rate
+    li.settlement.trade_tax.category_code = line.category.code
+    li.settlement.trade_tax.rate_applicable_percent = line.rate
     if net.basis != net.total:
         allowance = TradeAllowanceCharge()
         allowance.indicator = False
         allowance.actual_amount = _money(net.basis - net.total)
         allowance.reason_code = "95"  # UNTDID 5189: discount
-        allowance.reason = f"Rabatt {p.get('GRabSatz')} %"
+        allowance.reason = f"Rabatt {line.discount} %"
         li.settlement.allowance_charge.add(allowance)
     li.settlement.monetary_summation.total_amount = _money(net.total)
     return li

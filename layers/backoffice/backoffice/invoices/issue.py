@@ -25,7 +25,9 @@ from backoffice.invoices import store
 from backoffice.invoices.model import Invoice, Numbering, today
 from backoffice.invoices.store import read_record
 from backoffice.links import link
+from backoffice.platform import outbox
 from backoffice.platform.logger import logger
+from backoffice.webhooks import event_types
 
 RETRY_AFTER_SECONDS = 5
 
@@ -91,6 +93,8 @@ def issue(auft_nr: str) -> Issued:
         except Exception:  # noqa: BLE001 - the original failure is the one to answer
             logger.exception("Lease of the invoice of order %s not handed back", auft_nr)
         raise
+    if record is not None:
+        outbox.record(event_types.invoice_issued(record), "")  # after the record: its own write
     return _issued_elsewhere(auft_nr) if record is None else Issued(record, created=True)
 
 

@@ -1,11 +1,15 @@
 """An order's invoice, typed: what it states, its numbering, and the rules that decide them.
 
-`invoice_input` is the one function that reads the order (its store, its read shape, its
-calculation): everything else of invoices/ works on the `Invoice` it returns. The rules are here
-and nowhere else: the due date, the payment reference, nothing due (paid by card, or 0.00), the
-EPC code's BIC (EPC069-12), the export exemption reason (EN 16931 BT-120/BT-121), which payment
-part the PDF carries and which terms text it states. The renderers (en16931.py, pdf.py) render
-what an `Invoice` and its `Numbering` say and decide nothing.
+`invoice_input` is the one function that reads the order (its store, its typed sales document, its
+calculation): everything else of invoices/ works on the `Invoice` it returns. It carries the order's
+positions as `Line`s (as the order shows them, with their net lines), its tax recapitulation as
+`TaxSummary`s (with each one's net delivery share), its addresses as `Address`es and its totals as
+`Figures`, every text made printable. The rules are here and nowhere else: each tax code's category
+(`tax_category`: standard, exempt export, zero-rated), the due date, the payment reference, nothing
+due (paid by card, or 0.00), the EPC code's BIC (EPC069-12), the export exemption reason (EN 16931
+BT-120/BT-121), which payment part the PDF carries and which terms text it states. The renderers
+(en16931.py, pdf.py, payment_part.py) render what an `Invoice` and its `Numbering` say and decide
+nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from backoffice.invoices import labels
 from backoffice.text import printable
 
 if TYPE_CHECKING:
-    from backoffice.sales.calculation import NetAmounts
+    from backoffice.sales.calculation import Document, NetLine
+    from backoffice.taxes import TaxCode
 
 # Invoice and due dates are the company's calendar days, not UTC's.
 LOCAL_ZONE = ZoneInfo("Europe/Zurich")
@@ -74,6 +79,85 @@ class Figures:
 
 
 @dataclass(frozen=True)
+class TaxCategory:
+    """How the invoice states a tax code: its UNTDID 5305 code (BT-118, BT-151) and whether it is an
+    export (class X), which the PDF notes."""
+
+    code: str
+    export: bool
+
+    @property
+    def exempt(self) -> bool:
+        """Exempt (G): the breakdown states the exemption reason (BT-120, BT-121)."""
+        return self.code == "G"
+
+
+STANDARD = TaxCategory("S", export=False)
+EXPORT = TaxCategory("G", export=True)  # the export code (class X): exempt, with its reason (BR-G-10)
+# A rate of 0 outside class X is stated exempt (G) as well, with the export's reason; the PDF does
+# not call it an export.
+ZERO_RATED = TaxCategory("G", export=False)
+
+
+def tax_category(tax: TaxCode) -> TaxCategory:
+    """The one decision of a tax code's category, for the XML and the PDF alike."""
+    if tax.klasse == "X":
+        return EXPORT
+    return ZERO_RATED if tax.rate == 0 else STANDARD
+
+
+@dataclass(frozen=True)
+class Line:
+    """A position as the invoice states it: its texts printable, as the order shows it (in the order's
+    Preisart) and its net line (EN 16931 lines are net)."""
+
+    line_id: str  # VisPosNr, else PosNr
+    art_nr: str
+    description: str  # PosBez
+    quantity: Decimal  # PosAnzBest, in the base unit
+    unit_price: Decimal  # PosPreisEinzel
+    pack_unit: str  # VPEinheit, "" without a packaging unit
+    pack_quantity: Decimal | None  # VPEAnzBest
+    pack_price: Decimal | None  # VPEPreisEinzel
+    discount: Decimal  # GRabSatz, percent
+    total: Decimal  # PosPreisTotal
+    rate: Decimal  # WUSTSatz, percent, without trailing zeros
+    category: TaxCategory
+    net: NetLine
+
+
+@dataclass(frozen=True)
+class TaxSummary:
+    """A line of the tax recapitulation (MWSTRekapitulation), as the invoice states it."""
+
+    designation: str  # PosWUSTBez, printable
+    rate: Decimal  # PosWUSTSatz, percent, without trailing zeros
+    category: TaxCategory
+    basis: Decimal  # PosBetragNetto
+    tax: Decimal  # PosWUST
+    delivery: Decimal  # its net share of the delivery costs, one charge (BG-21) when not 0
+
+
+@dataclass(frozen=True)
+class Address:
+    """A party's postal address as the invoice states it (the order's address record, printable)."""
+
+    company: str = ""  # AdrFirma
+    company2: str = ""  # AdrFirma2
+    person: str = ""  # AdrVorname AdrName
+    street: str = ""  # AdrAdresse1
+    street2: str = ""  # AdrAdresse2
+    postcode: str = ""  # OrtPLZ
+    city: str = ""  # OrtName
+    country: str = ""  # OrtLand (ISO 3166 alpha-2), "" when the record names none
+
+    @property
+    def name(self) -> str:
+        """The party's name: its company, else the person, else "-" (a name is required)."""
+        return self.company or self.person or "-"
+
+
+@dataclass(frozen=True)
 class Numbering:
     """What an issue takes once: RechNr, RechDatum, FaelligDatum, Zahlungsreferenz."""
 
@@ -111,15 +195,14 @@ class Invoice:
     delivery_country: str  # where the goods go (ISO 3166 alpha-2), "" when no address says
     figures: Figures
     gross_prices: bool  # the positions are priced with tax (Preisart B), and so shown
-    # The order's read shape, made printable: the renderers take its positions and recap.
-    order: dict[str, Any]
-    amounts: NetAmounts  # the order's net lines and delivery shares (EN 16931 lines are net)
+    lines: tuple[Line, ...]  # the order's positions, in its order
+    recap: tuple[TaxSummary, ...]  # the order's tax recapitulation, highest rate first
     purchase_order: str | None = None  # AuftBestellNr, the buyer's order number
     buyer_order_reference: str | None = None  # AuftBestellRef
     note: str | None = None  # AuftKomment
     card_payment: str = ""  # the provider and transaction of a card payment, as the order names them
-    billing_address: dict[str, Any] = field(default_factory=dict)  # the contract's address shape
-    delivery_address: dict[str, Any] | None = None  # LiefAdr, when the goods go elsewhere
+    billing_address: Address = field(default_factory=Address)  # RechAdr, else KontaktAdr
+    delivery_address: Address | None = None  # LiefAdr, when the goods go elsewhere
 
     @property
     def buyer_reference(self) -> str:
@@ -257,6 +340,66 @@ def payment_term(kund_bed_typ: Any) -> company.PaymentTerm:
     return dataclasses.replace(term, texts=printable(term.texts))
 
 
+def stated_lines(figures: Document) -> tuple[Line, ...]:
+    """The positions of `figures` as the invoice states them, their texts printable, with their net lines."""
+    from backoffice.money import plain
+    from backoffice.sales.calculation import net_amounts
+
+    return tuple(
+        Line(
+            line_id=str(p.vis_pos_nr or p.pos_nr),
+            art_nr=printable(p.art_nr),
+            description=printable(p.description),
+            quantity=p.quantity,
+            unit_price=p.unit_price,
+            pack_unit=printable(p.vpe_unit),
+            pack_quantity=p.vpe_quantity,
+            pack_price=p.vpe_unit_price,
+            discount=p.discount,
+            total=p.total,
+            rate=plain(p.tax.rate),
+            category=tax_category(p.tax),
+            net=net,
+        )
+        for p, net in zip(figures.positions, net_amounts(figures).lines, strict=True)
+    )
+
+
+def stated_recap(figures: Document) -> tuple[TaxSummary, ...]:
+    """The tax recapitulation of `figures` as the invoice states it, with each line's net delivery share."""
+    from backoffice.money import plain
+    from backoffice.sales.calculation import net_amounts
+
+    return tuple(
+        TaxSummary(
+            designation=printable(r.tax.designation),
+            rate=plain(r.tax.rate),
+            category=tax_category(r.tax),
+            basis=r.net,
+            tax=r.amount,
+            delivery=share,
+        )
+        for r, share in zip(figures.recap, net_amounts(figures).delivery, strict=True)
+    )
+
+
+def stated_address(record: Mapping[str, Any]) -> Address:
+    """An order's address record (the contract's shape) as the invoice states it, its texts printable."""
+    view = {k: printable(str(v)) for k, v in record.items() if v}
+    person = " ".join(view[k] for k in ("AdrVorname", "AdrName") if k in view)
+    get = view.get
+    return Address(
+        company=get("AdrFirma", ""),
+        company2=get("AdrFirma2", ""),
+        person=person,
+        street=get("AdrAdresse1", ""),
+        street2=get("AdrAdresse2", ""),
+        postcode=get("OrtPLZ", ""),
+        city=get("OrtName", ""),
+        country=get("OrtLand", ""),
+    )
+
+
 def invoice_input(auft_nr: str) -> Invoice:
     """The invoice of order `auft_nr` as its stored order says: 404 when missing, 409 when it may not
     (or cannot) be invoiced.
@@ -269,15 +412,17 @@ def invoice_input(auft_nr: str) -> Invoice:
     # The order's store and calculation load with the first issue, after the record's check: a
     # GET, or a repeated POST, keeps its cold start free of them.
     from backoffice.parties.addresses import document_view
-    from backoffice.sales import contract, document_store
-    from backoffice.sales.calculation import GROSS, net_amounts
+    from backoffice.sales import document_store
+    from backoffice.sales.calculation import GROSS
     from backoffice.sales.document import ORDER
 
     document = document_store.existing(ORDER, auft_nr, consistent=True)
     document.check_invoiceable()
     seller = configured_seller()
     head, details, figures = document.head, document.head.details, document.figures
-    addresses = {role: printable(document_view(dict(record))) for role, record in head.addresses.roles().items()}
+    views = {role: document_view(dict(record)) for role, record in head.addresses.roles().items()}
+    # A record with nothing to show is no address (the billing one is then the contact's).
+    addresses = {role: stated_address(view) for role, view in views.items() if view}
     named = {printable(p.designation): printable(p.value) for p in head.payments or () if p.value}
     return Invoice(
         auft_nr=auft_nr,
@@ -291,14 +436,13 @@ def invoice_input(auft_nr: str) -> Invoice:
         delivery_country=document.destination_country(),
         figures=Figures(figures.net, figures.tax, figures.gross, details.delivery_costs or Decimal(0)),
         gross_prices=figures.price_kind == GROSS,
-        # The renderers take the positions and the recap from the read shape.
-        order=printable(contract.order_view(document)),
-        amounts=net_amounts(figures),
+        lines=stated_lines(figures),
+        recap=stated_recap(figures),
         purchase_order=printable(details.purchase_order) or None,
         buyer_order_reference=printable(details.buyer_reference) or None,
         note=printable(details.comment) or None,
         card_payment=", ".join(v for k, v in named.items() if k in ("Dienstleister", "TransID")),
         # The invoice goes to the billing address, else the contact's.
-        billing_address=addresses.get("RechAdr") or addresses.get("KontaktAdr") or {},
-        delivery_address=addresses.get("LiefAdr") or None,
+        billing_address=addresses.get("RechAdr") or addresses.get("KontaktAdr") or Address(),
+        delivery_address=addresses.get("LiefAdr"),
     )

@@ -24,7 +24,6 @@ def qr_bill_svg(invoice: Invoice, numbering: Numbering, title: str, font: str) -
     `title` and the RechNr are its additional information; `font` the family its text is set in.
     """
     seller, billing = invoice.seller, invoice.billing_address
-    debtor_name = " ".join(str(billing[k]) for k in ("AdrVorname", "AdrName") if billing.get(k))
     bill = QRBill(
         account=invoice.payee_iban,
         creditor={
@@ -37,11 +36,11 @@ def qr_bill_svg(invoice: Invoice, numbering: Numbering, title: str, font: str) -
         amount=str(invoice.figures.gross.quantize(Decimal("0.01"))),
         currency="CHF",
         debtor={
-            "name": str(billing.get("AdrFirma") or debtor_name or "-")[:70],
-            "street": str(billing.get("AdrAdresse1") or "")[:70],
-            "pcode": str(billing.get("OrtPLZ") or ""),
-            "city": str(billing.get("OrtName") or "")[:35],
-            "country": str(billing.get("ISOLandA2") or "CH"),
+            "name": billing.name[:70],
+            "street": billing.street[:70],
+            "pcode": billing.postcode,
+            "city": billing.city[:35],
+            "country": billing.country or "CH",
         },
         reference_number=numbering.payment_reference,
         additional_information=f"{title} {numbering.rech_nr}",

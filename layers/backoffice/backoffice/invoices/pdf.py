@@ -18,13 +18,12 @@ from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from backoffice.invoices import labels, payment_part
-from backoffice.invoices.model import EPC, QR_BILL, Invoice, Numbering
+from backoffice.invoices.model import EPC, QR_BILL, Address, Invoice, Line, Numbering
 
 FONTS = Path(__file__).parent / "fonts"
 FONT = "LiberationSans"
@@ -36,28 +35,25 @@ QR_BILL_HEIGHT = 105
 WINDOW_X, WINDOW_Y, WINDOW_W = 118, 52, 80
 
 
-def amount(value: Any) -> str:
+def amount(value: Decimal) -> str:
     """1234.5 -> 1'234.50 (the Swiss thousands separator, reads the same in both languages)."""
-    return f"{Decimal(str(value)):,.2f}".replace(",", "'")
+    return f"{value:,.2f}".replace(",", "'")
 
 
-def _number(value: Any) -> str:
-    d = Decimal(str(value)).normalize()
-    return f"{d:f}"
+def _number(value: Decimal) -> str:
+    return f"{value.normalize():f}"
 
 
 def _date(value: date) -> str:
     return value.strftime("%d.%m.%Y")
 
 
-def address_lines(address: dict[str, Any]) -> list[str]:
-    name = " ".join(str(address[k]) for k in ("AdrVorname", "AdrName") if address.get(k))
-    lines = [str(address[k]) for k in ("AdrFirma", "AdrFirma2") if address.get(k)]
-    lines += [name] if name else []
-    lines += [str(address[k]) for k in ("AdrAdresse1", "AdrAdresse2") if address.get(k)]
-    place = " ".join(str(address[k]) for k in ("OrtPLZ", "OrtName") if address.get(k))
-    country = str(address.get("ISOLandA2") or address.get("OrtLand") or "")
-    lines.append(place if country in ("", "CH") else f"{country}-{place}")
+def address_lines(address: Address) -> list[str]:
+    lines = [
+        line for line in (address.company, address.company2, address.person, address.street, address.street2) if line
+    ]
+    place = " ".join(part for part in (address.postcode, address.city) if part)
+    lines.append(place if address.country in ("", "CH") else f"{address.country}-{place}")
     return lines
 
 
@@ -117,7 +113,7 @@ def render(invoice: Invoice, numbering: Numbering) -> bytes:
 
     if invoice.gross_prices:
         doc.cell(0, 5, words["prices_gross"], new_x="LMARGIN", new_y="NEXT")
-    _positions(doc, invoice.order.get("Positionen") or [])
+    _positions(doc, invoice.lines)
     _totals(doc, invoice)
     doc.ln(3)
     doc.set_font(FONT, "", 9)
@@ -172,12 +168,12 @@ def _paid(doc: _Invoice, invoice: Invoice) -> None:
     doc.cell(0, 5, f"{currency} {amount(-invoice.figures.gross)}", align="R", new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "B", 10)
     doc.cell(135, 6, words["open"], align="R")
-    doc.cell(0, 6, f"{currency} {amount(0)}", align="R", new_x="LMARGIN", new_y="NEXT")
+    doc.cell(0, 6, f"{currency} {amount(Decimal(0))}", align="R", new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "", 9)
     doc.ln(3)
 
 
-def _positions(doc: _Invoice, positions: list[dict[str, Any]]) -> None:
+def _positions(doc: _Invoice, lines: tuple[Line, ...]) -> None:
     words = doc.words
     doc.set_font(FONT, "", 8)
     heading = FontFace(emphasis="BOLD", fill_color=(230, 230, 230))
@@ -191,26 +187,24 @@ def _positions(doc: _Invoice, positions: list[dict[str, Any]]) -> None:
         borders_layout="SINGLE_TOP_LINE",
     ) as table:
         table.row([words[k] for k in ("pos", "art", "text", "qty", "price", "discount", "total", "vat")])
-        for p in positions:
-            table.row(_position_row(p))
+        for line in lines:
+            table.row(_position_row(line))
 
 
-def _position_row(p: dict[str, Any]) -> list[str]:
-    if p.get("VPEinheit"):
-        qty = f"{_number(p['VPEAnzBest'])} {p['VPEinheit']}"
-        price = amount(p["VPEPreisEinzel"])
+def _position_row(line: Line) -> list[str]:
+    if line.pack_unit and line.pack_quantity is not None and line.pack_price is not None:
+        qty, price = f"{_number(line.pack_quantity)} {line.pack_unit}", amount(line.pack_price)
     else:
-        qty, price = _number(p["PosAnzBest"]), amount(p["PosPreisEinzel"])
-    discount = Decimal(str(p.get("GRabSatz") or 0))
+        qty, price = _number(line.quantity), amount(line.unit_price)
     return [
-        str(p.get("VisPosNr") or p.get("PosNr")),
-        str(p.get("ArtNr") or ""),
-        str(p.get("PosBez") or ""),
+        line.line_id,
+        line.art_nr,
+        line.description,
         qty,
         price,
-        f"{_number(discount)} %" if discount else "",
-        amount(p["PosPreisTotal"]),
-        f"{_number(p.get('WUSTSatz') or 0)} %",
+        f"{_number(line.discount)} %" if line.discount else "",
+        amount(line.total),
+        f"{_number(line.rate)} %",
     ]
 
 
@@ -220,13 +214,13 @@ def _totals(doc: _Invoice, invoice: Invoice) -> None:
     doc.set_font(FONT, "B", 8)
     doc.cell(0, 5, words["recap"], new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "", 8)
-    for r in invoice.order.get("MWSTRekapitulation") or []:
-        text = f"{r.get('PosWUSTBez') or ''} {_number(r.get('PosWUSTSatz') or 0)} %"
-        if r.get("PosWUSTKlasse") == "X":
+    for summary in invoice.recap:
+        text = f"{summary.designation} {_number(summary.rate)} %"
+        if summary.category.export:
             text += f" ({words['export']})"
         doc.cell(100, 4.5, text)
-        doc.cell(35, 4.5, f"{words['basis']} {amount(r['PosBetragNetto'])}", align="R")
-        doc.cell(0, 4.5, f"{words['vat']} {amount(r['PosWUST'])}", align="R", new_x="LMARGIN", new_y="NEXT")
+        doc.cell(35, 4.5, f"{words['basis']} {amount(summary.basis)}", align="R")
+        doc.cell(0, 4.5, f"{words['vat']} {amount(summary.tax)}", align="R", new_x="LMARGIN", new_y="NEXT")
     doc.ln(2)
     for name, value in _total_rows(invoice, words):
         doc.cell(135, 5, name, align="R")
@@ -243,7 +237,7 @@ def _total_rows(invoice: Invoice, words: Mapping[str, str]) -> list[tuple[str, D
     # part of its totals.
     delivery = invoice.figures.delivery
     if invoice.gross_prices:
-        lines = sum((Decimal(str(p["PosPreisTotal"])) for p in invoice.order.get("Positionen") or []), Decimal(0))
+        lines = sum((line.total for line in invoice.lines), Decimal(0))
         rows = [(f"{words['positions']} {words['incl']}", lines)]
         if delivery:
             # With its tax: what the totals hold beyond the gross positions (either rule).

@@ -20,7 +20,9 @@ from botocore.exceptions import ClientError
 from backoffice.errors import Conflict, InvalidRequest, NotFound
 from backoffice.parties.addresses import PHONE_FIELDS, match_form, normalize, patched
 from backoffice.parties.customer_keys import customer_pk
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
+from backoffice.platform.outbox import Change
+from backoffice.webhooks import event_types
 
 ADDRESS_SK = "ADR"
 ROLES = ("KundKontakt", "KundLief", "KundRech")
@@ -116,7 +118,9 @@ def _any_version(version: int) -> None:
     """The precondition of a PATCH without If-Match: any version will do."""
 
 
-def patch_address(adr_nr: int, changes: dict[str, Any], precondition: Callable[[int], None] = _any_version) -> int:
+def patch_address(
+    adr_nr: int, changes: dict[str, Any], precondition: Callable[[int], None] = _any_version, user: str = ""
+) -> int:
     """Apply a PATCH, conditional on the version read: a concurrent write makes it re-read and re-apply.
 
     `precondition(version)` raises when the version read is not the one the client meant (its
@@ -137,8 +141,10 @@ def patch_address(adr_nr: int, changes: dict[str, Any], precondition: Callable[[
         gone = [k for k in _index_keys(adr_nr, stored) if k not in new_keys]
         ops = [put, *(dynamo.put_op(i) for i in new_index)]
         ops += [dynamo.delete_op(pk, sk) for pk, sk in gone]
+        updated = {"DebiNr": stored["DebiNr"], "Version": version + 1}
+        ops += outbox.change_ops([Change(event_types.ADRESSE_UPDATED, {"AdrNr": adr_nr}, updated)], user)
         try:
-            dynamo.transact_write(ops)
+            outbox.transact_write(ops)
             return int(version) + 1
         except ClientError as err:
             if not dynamo.is_condition_failure(err):

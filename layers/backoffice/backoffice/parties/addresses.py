@@ -13,7 +13,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field
+from pydantic import AfterValidator, ConfigDict, Field, WithJsonSchema
+from pydantic.config import JsonDict
 
 from backoffice.errors import InvalidRequest
 from backoffice.models import NOT_BOOLEAN, RequestModel
@@ -109,7 +110,16 @@ Country = Annotated[
     Field(min_length=1, max_length=MAX_LENGTH["OrtLand"], json_schema_extra=reference.COUNTRY_SCHEMA),
     AfterValidator(_country),
 ]
-Salutation = Annotated[Literal[0, 1, 2], NOT_BOOLEAN]
+# AdrAnrede's values with names: `x-enum-varnames` is what openapi-python-client and
+# openapi-typescript (--enum) name enum members by; without it they make VALUE_0, VALUE_1 ...
+SALUTATION_SCHEMA: JsonDict = {
+    "type": "integer",
+    "enum": [0, 1, 2],
+    "x-enum-varnames": ["Allgemein", "Herr", "Frau"],
+    "x-enum-descriptions": ["company or general", "Mr", "Ms"],
+    "description": "0 = company/general, 1 = Mr, 2 = Ms",
+}
+Salutation = Annotated[Literal[0, 1, 2], NOT_BOOLEAN, WithJsonSchema(SALUTATION_SCHEMA)]
 
 
 class AddressIn(RequestModel):

@@ -17,8 +17,10 @@ from backoffice.models import RequestModel, SqlInt
 from backoffice.parties import address_store, order_list, reference
 from backoffice.parties.addresses import AddressIn, Language, check_addresses
 from backoffice.parties.customer_keys import CUSTOMER_SK, customer_pk
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
+from backoffice.platform.outbox import Change
 from backoffice.timestamps import utc_text
+from backoffice.webhooks import event_types
 
 DEBI_NR_START = 100001
 ADR_NR_START = 1
@@ -148,7 +150,8 @@ def create_customer(body: CustomerIn, user: str) -> str:
         roles = [role for role, number in keys.items() if number == adr_nr]
         ops += address_store.create_ops(adr_nr, debi_nr, fields, roles)
     ops += company.event_ops(EVENT, {"DebiNr": debi_nr, **keys}, user)
-    dynamo.transact_write(ops)
+    ops += outbox.change_ops([Change(event_types.KUNDE_CREATED, {"DebiNr": debi_nr}, keys)], user)
+    outbox.transact_write(ops)
     return debi_nr
 
 

@@ -103,13 +103,20 @@ def query(
     forward: bool = True,
     limit: int | None = None,
     consistent: bool = False,
+    sk_after: str | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Items of one partition, in key order, following DynamoDB's pages (at most `limit` items)."""
+    """Items of one partition, in key order, following DynamoDB's pages (at most `limit` items).
+
+    `sk_prefix`: only sort keys that begin so; `sk_after`: only sort keys greater than this one.
+    """
     expr = f"{pk_name} = :pk"
     values: dict[str, Any] = {":pk": {"S": pk}}
     if sk_prefix is not None:
         expr += f" AND begins_with({sk_name}, :sk)"
         values[":sk"] = {"S": sk_prefix}
+    elif sk_after is not None:
+        expr += f" AND {sk_name} > :sk"
+        values[":sk"] = {"S": sk_after}
     kwargs: dict[str, Any] = {
         "TableName": table_name(),
         "KeyConditionExpression": expr,
@@ -172,14 +179,17 @@ def _batch_write(requests: list[dict[str, Any]]) -> None:
         pending = client("dynamodb").batch_write_item(RequestItems=pending).get("UnprocessedItems") or {}
 
 
-def next_number(counter: str, start: int = 1) -> int:
-    """The next value of a named counter, atomically (UpdateItem ADD); the first value is `start`."""
+def next_number(counter: str, start: int = 1, step: int = 1) -> int:
+    """The next value of a named counter, atomically (UpdateItem ADD); the first value is `start`.
+
+    `step` takes that many values at once; the last of them is answered.
+    """
     resp = client("dynamodb").update_item(
         TableName=table_name(),
         Key=key("COUNTER", counter),
         UpdateExpression="ADD #v :one",
         ExpressionAttributeNames={"#v": "value"},
-        ExpressionAttributeValues={":one": {"N": "1"}},
+        ExpressionAttributeValues={":one": {"N": str(step)}},
         ReturnValues="UPDATED_NEW",
     )
     return int(resp["Attributes"]["value"]["N"]) + start - 1

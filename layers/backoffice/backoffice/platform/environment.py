@@ -40,6 +40,11 @@ class Settings:
     login_source_free_failures: int = 20
     login_first_delay_seconds: int = 1
     login_max_delay_seconds: int = 900
+    # How long the event feed waits for a sequence number taken but not yet written (a writer that
+    # died between the two): longer than a function may run (Timeout 28 s), docs/webhooks.md.
+    event_settle_seconds: int = 60
+    # Whether the function runs in AWS (AWS_LAMBDA_FUNCTION_NAME set), not in the local stack.
+    in_aws: bool = False
 
 
 _ENV = {
@@ -56,6 +61,7 @@ _ENV = {
     "login_source_free_failures": "LOGIN_SOURCE_FREE_FAILURES",
     "login_first_delay_seconds": "LOGIN_FIRST_DELAY_SECONDS",
     "login_max_delay_seconds": "LOGIN_MAX_DELAY_SECONDS",
+    "event_settle_seconds": "EVENT_SETTLE_SECONDS",
 }
 # The fields that are whole numbers, not text.
 _INTEGERS = frozenset(name for name, kind in Settings.__annotations__.items() if kind == "int")
@@ -78,7 +84,7 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
     values: dict[str, Any] = {field: environ[var] for field, var in _ENV.items() if var in environ}
     for name in _INTEGERS & values.keys():
         values[name] = int(values[name])
-    return Settings(**values)
+    return Settings(**values, in_aws=bool(environ.get("AWS_LAMBDA_FUNCTION_NAME")))
 
 
 @cache

@@ -5,12 +5,25 @@ neither the record nor its event. In AWS the publisher function runs on the tabl
 as a sweep, on a schedule; the local stack runs the sweep after each request. Which events the
 company has enabled is not this module's business (platform knows no domain): the caller asks
 `company.event_ops`, which writes an item here only for an enabled event.
+
+The same transaction records every change for the event feed and the webhooks (`change_ops`): ONE
+item per write, whatever it changed, under the partition EVENTS, its sort key the last of the
+sequence numbers its events took from one atomic counter. A number taken by a write that then
+failed is written as a void item at once (`transact_write`), so the feed sees no gap for it; only
+a writer that died between the two leaves a gap, which the feed waits out (docs/webhooks.md).
+Events are kept 30 days (the table's TTL on ExpiresAt).
 """
 
 from __future__ import annotations
 
+import contextlib
+import time
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
+
+from botocore.exceptions import BotoCoreError, ClientError
 
 from backoffice.json_codec import dumps, loads
 from backoffice.platform import dynamo
@@ -22,6 +35,91 @@ SOURCE = "backoffice.rest"
 OUTBOX_INDEX = "Outbox"
 _PENDING = "PENDING"
 OUTBOX_SK = "OUTBOX"
+FEED_PK = "EVENTS"
+SEQUENCE_COUNTER = "EventSequence"
+SEQUENCE_WIDTH = 20  # the sort key's digits: text order is number order
+KEEP_SECONDS = 30 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class Change:
+    """One event of the feed: its type (`auftrag.created`), the changed record's keys, a small payload."""
+
+    type: str
+    keys: dict[str, Any]
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def feed_sk(sequence: int) -> str:
+    return f"{sequence:0{SEQUENCE_WIDTH}d}"
+
+
+def change_ops(changes: Sequence[Change], user: str) -> list[dict[str, Any]]:
+    """The one item of the write's transaction that records `changes`, in order, for the feed."""
+    if not changes:
+        return []
+    last = dynamo.next_number(SEQUENCE_COUNTER, step=len(changes))
+    # Taken after the numbers: the feed judges a gap below this item by this time.
+    now = utc_text(timespec="microseconds")
+    first = last - len(changes) + 1
+    events = [
+        {
+            "id": f"evt_{uuid.uuid4().hex}",
+            "type": change.type,
+            "sequence": first + offset,
+            "timestamp": now,
+            "keys": change.keys,
+            "data": change.data,
+            "user": user,
+        }
+        for offset, change in enumerate(changes)
+    ]
+    return [dynamo.put_op(_feed_item(first, last, now, dumps(events)), dynamo.NEW)]
+
+
+def _feed_item(first: int, last: int, now: str, events: str) -> dict[str, Any]:
+    return {
+        "PK": FEED_PK,
+        "SK": feed_sk(last),
+        "First": first,
+        "Events": events,
+        "CreatedUTC": now,
+        "ExpiresAt": int(time.time()) + KEEP_SECONDS,
+    }
+
+
+def transact_write(ops: list[dict[str, Any]], token: str | None = None) -> None:
+    """`dynamo.transact_write`, and when it fails, the feed's numbers it took written void at once.
+
+    A void item is written only where no item is yet (NEW): if the failed-looking write did land,
+    its own item stays; if it lands later, its item's NEW condition fails and so does the write.
+    """
+    try:
+        dynamo.transact_write(ops, token)
+    except (ClientError, BotoCoreError):
+        for op in ops:
+            item = op.get("Put", {}).get("Item", {})
+            if item.get("PK") == {"S": FEED_PK}:
+                _void(dynamo.from_attrs(item))
+        raise
+
+
+def record(changes: Sequence[Change], user: str) -> None:
+    """Record changes that were written outside a transaction (a batch import, a finished invoice)."""
+    transact_write(change_ops(changes, user))
+
+
+def _void(item: dict[str, Any]) -> None:
+    void = _feed_item(int(item["First"]), int(item["SK"]), str(item["CreatedUTC"]), "[]")
+    # When this fails too, the feed waits the gap out (Settings.event_settle_seconds).
+    with contextlib.suppress(ClientError, BotoCoreError):
+        dynamo.put_item(void, dynamo.NEW)
+
+
+def feed_items(after: int, limit: int) -> list[dict[str, Any]]:
+    """The feed's items holding events after sequence `after`, in order (read consistently, so an
+    item seen means every item with a lower number that will ever exist was written or is a gap)."""
+    return list(dynamo.query(FEED_PK, sk_after=feed_sk(after), limit=limit, consistent=True))
 
 
 def outbox_ops(event: str, detail: dict[str, Any], user: str) -> list[dict[str, Any]]:

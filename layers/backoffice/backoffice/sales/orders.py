@@ -3,7 +3,9 @@
 An order is written with ONE TransactWriteItems: its head and position chunks
 (`backoffice.sales.document_store`), the customer's order-list entry (`backoffice.parties.order_list`), one
 `ADD LagerBestand` per distinct stock item it reserves, the REST_Auft outbox item when the event
-is enabled, and for a conversion the quotation's converted marker. Either all of it is stored or
+is enabled, its events for the feed and webhooks (one item: `auftrag.created`, an
+`artikel.stock_changed` per reservation, `offerte.converted` for a conversion), and for a conversion
+the quotation's converted marker. Either all of it is stored or
 nothing: there is never a reservation without its order nor an order without its reservations.
 DynamoDB holds at most 100 items in one transaction, so the distinct stock items of one order are
 limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md).
@@ -25,7 +27,8 @@ from backoffice.catalogue import article_store, articles
 from backoffice.errors import Conflict, InvalidRequest, Unavailable
 from backoffice.money import divide, finite, plain
 from backoffice.parties import order_list
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
+from backoffice.platform.outbox import Change
 from backoffice.sales import contract, document_store, drafts
 from backoffice.sales.buyer import buyer_terms, load_customer
 from backoffice.sales.calculation import PositionInput
@@ -33,14 +36,15 @@ from backoffice.sales.document import ORDER, ORDER_STATUS, QUOTATION, SalesDocum
 from backoffice.sales.position_pricing import is_stock_managed
 from backoffice.sales.request_models import OrderConvert, OrderCreate, Payment, order_wish, payments
 from backoffice.timestamps import utc_now
+from backoffice.webhooks import event_types
 
 EVENT = "REST_Auft"
 AUFT_NR_START = 400001
 STATUS = ORDER_STATUS  # AuftStatus of a new order, and PlanStatus of its order-list entry
 DEFAULT_LOCATION = 1  # StaoNr when neither the request nor the configuration names one
 # 100 items per transaction, less: head, up to MAX_CHUNKS chunks, 2 order-list items, the outbox
-# item and the quotation's marker.
-MAX_RESERVATIONS = 100 - (1 + document_store.MAX_CHUNKS + 2 + 1 + 1)
+# item, the feed's item and the quotation's marker.
+MAX_RESERVATIONS = 100 - (1 + document_store.MAX_CHUNKS + 2 + 1 + 1 + 1)
 Reservations = dict[tuple[str, str | None], Decimal]  # (ArtNr, VPEinheit or None) -> amount
 
 
@@ -102,7 +106,22 @@ def _order_ops(document: SalesDocument, amounts: Reservations, entered: datetime
     ops += order_list.entry_ops(order_list.OrderEntry.new(kund_nr, document.number, STATUS, entered))
     ops += reservation_ops(amounts, int(head.location or DEFAULT_LOCATION))
     ops += company.event_ops(EVENT, {"AuftNr": document.number, "KundNr": kund_nr, "OffertNr": head.quotation_nr}, user)
-    return ops
+    return ops + outbox.change_ops(_changes(document, amounts), user)
+
+
+def _changes(document: SalesDocument, amounts: Reservations) -> list[Change]:
+    """The order's events: created, each stock item it lowered, the quotation it converted."""
+    head = document.head
+    kund_nr = str(head.customer)
+    created = {"KundNr": kund_nr, "OffertNr": head.quotation_nr, "AuftStatus": STATUS}
+    changes = [Change(event_types.AUFTRAG_CREATED, {"AuftNr": document.number}, created)]
+    for (art_nr, unit), amount in amounts.items():
+        stock = {"StaoNr": head.location, "VPEinheit": unit, "Aenderung": -amount, "Grund": "auftrag"}
+        changes.append(Change(event_types.ARTIKEL_STOCK_CHANGED, {"ArtNr": art_nr}, stock))
+    if head.quotation_nr:
+        converted = {"AuftNr": document.number, "KundNr": kund_nr}
+        changes.append(Change(event_types.OFFERTE_CONVERTED, {"OffertNr": head.quotation_nr}, converted))
+    return changes
 
 
 def create_order(body: OrderCreate, user: str, webshop: str | None) -> str:
@@ -137,7 +156,7 @@ def _commit(auft_nr: str, ops: list[dict[str, Any]], token: str) -> None:
     write that had landed and now fails its own conditions), the order head tells: it carries the
     write's token."""
     try:
-        dynamo.transact_write(ops, token)
+        outbox.transact_write(ops, token)
     except ClientError:
         if not document_store.landed(ORDER, auft_nr, token):
             raise

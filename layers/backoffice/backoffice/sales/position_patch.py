@@ -1,7 +1,8 @@
 """The PATCH rules of a quotation's positions, over plain data.
 
 1. A change without PosNr adds a position (ArtNr and a Menge above 0 needed).
-2. A change with PosNr and Menge not 0 sets the new quantity (and GRabSatz / PosBez when given).
+2. A change with PosNr and Menge not 0 sets the new quantity (and GRabSatz / PosBez / VPEinheit when
+   given); without VPEinheit the position keeps the packaging unit it has.
 3. A change with PosNr and Menge 0 deletes the position.
 4. An unknown PosNr is a 400 naming it; so is a PosNr changed twice in one request, or an ArtNr
    that is not the article of the position (delete it and add the other article instead).
@@ -33,6 +34,7 @@ class PositionChange:
     art_nr: str | None = None
     description: str | None = None
     discount: Decimal | None = None  # GRabSatz
+    vpe_unit: str | None = None  # VPEinheit; None: an addition has none, a change keeps its own
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,9 @@ class PlannedPosition:
     discount: Decimal
     description: str
     stored: PositionInput | None  # None: an added position
-    reprice: bool  # added, or its quantity changed
+    reprice: bool  # added, or its quantity or packaging unit changed
     source: str  # the request path of the change that made it, "" for an untouched position
+    vpe_unit: str | None = None  # the packaging unit to price in; None: the base unit
 
     def priced(
         self,
@@ -59,7 +62,7 @@ class PlannedPosition:
     ) -> PositionInput:
         """The position with the price pricing determined for its (new) quantity.
 
-        A changed position keeps its packaging unit (PATCH cannot send VPEinheit) unless given.
+        Without `vpe_unit` from pricing, the position keeps its stored packaging unit.
         """
         if vpe_unit is None:
             vpe_unit = self.stored.vpe_unit if self.stored else ""
@@ -199,6 +202,7 @@ def _added(change: PositionChange, where: str, pos_nr: int) -> PlannedPosition:
         stored=None,
         reprice=True,
         source=where,
+        vpe_unit=change.vpe_unit,
     )
 
 
@@ -213,10 +217,12 @@ def _unchanged(position: PositionInput) -> PlannedPosition:
         stored=position,
         reprice=False,
         source="",
+        vpe_unit=position.vpe_unit or None,
     )
 
 
 def _updated(position: PositionInput, change: PositionChange, where: str) -> PlannedPosition:
+    unit = change.vpe_unit if change.vpe_unit is not None else (position.vpe_unit or None)
     return PlannedPosition(
         pos_nr=position.pos_nr,
         vis_pos_nr=0,
@@ -225,6 +231,7 @@ def _updated(position: PositionInput, change: PositionChange, where: str) -> Pla
         discount=change.discount if change.discount is not None else position.discount,
         description=change.description if change.description is not None else position.description,
         stored=position,
-        reprice=decimal(change.quantity) != decimal(position.quantity),
+        reprice=decimal(change.quantity) != decimal(position.quantity) or unit != (position.vpe_unit or None),
         source=where,
+        vpe_unit=unit,
     )

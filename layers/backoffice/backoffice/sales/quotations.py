@@ -15,7 +15,8 @@ from botocore.exceptions import ClientError
 
 from backoffice.errors import Conflict, InvalidRequest
 from backoffice.parties.addresses import check_addresses
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
+from backoffice.platform.outbox import Change
 from backoffice.sales import contract, document_store, drafts
 from backoffice.sales.buyer import Buyer, buyer_terms, export_code, load_customer, nobody, pricing_buyer
 from backoffice.sales.calculation import PositionInput
@@ -30,6 +31,7 @@ from backoffice.sales.request_models import (
     quotation_wish,
 )
 from backoffice.timestamps import utc_now
+from backoffice.webhooks import event_types
 
 OFFERT_NR_START = 700001
 PATCH_ATTEMPTS = 3
@@ -48,7 +50,8 @@ def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> d
     draft = drafts.priced(QUOTATION, quotation_wish(body), buyer, webshop, user)
     offert_nr = str(dynamo.next_number("OffertNr", start=OFFERT_NR_START))
     document = draft.document.numbered(offert_nr, utc_now())
-    dynamo.transact_write(document_store.write_ops(document, dynamo.NEW))
+    created = Change(event_types.OFFERTE_CREATED, {"OffertNr": offert_nr}, {"KundNr": header.KundNr})
+    outbox.transact_write(document_store.write_ops(document, dynamo.NEW) + outbox.change_ops([created], user))
     return view(document)
 
 
@@ -70,6 +73,7 @@ def patch_quotation(
     body: QuotationPatch,
     webshop: str | None,
     precondition: Callable[[int], None] = _any_version,
+    user: str = "",
 ) -> tuple[dict[str, Any], int]:
     """Apply a PATCH; conditional on the version read, re-applied when another write came first.
 
@@ -88,6 +92,7 @@ def patch_quotation(
         addresses=_given(body),
         changes=position_changes(body),
         webshop=webshop,
+        user=user,
     )
     for attempt in range(PATCH_ATTEMPTS):
         stored = get_quotation(offert_nr, consistent=True)
@@ -120,6 +125,7 @@ class _Patch:
     addresses: Addresses | None  # the addresses given, checked; None: none given
     changes: list[PositionChange]
     webshop: str | None
+    user: str  # who changes it, for its event
 
 
 def _apply(stored: SalesDocument, patch: _Patch) -> SalesDocument:
@@ -139,7 +145,11 @@ def _apply(stored: SalesDocument, patch: _Patch) -> SalesDocument:
     head = replace(document.head, version=stored.version + 1, changed_at=utc_now())
     document = replace(document, head=head)
     drafts.check_total(document.figures)  # computed once: the answer shows the same figures
-    dynamo.transact_write(document_store.write_ops(document, version=stored.version))
+    changed = {"KundNr": head.customer, "Version": head.version}
+    updated = Change(event_types.OFFERTE_UPDATED, {"OffertNr": document.number}, changed)
+    outbox.transact_write(
+        document_store.write_ops(document, version=stored.version) + outbox.change_ops([updated], patch.user)
+    )
     return document
 
 
@@ -189,7 +199,7 @@ def _priced(plan: PatchPlan, buyer: Buyer, webshop: str | None) -> list[Position
             pos_nr=p.pos_nr,
             art_nr=p.art_nr,
             quantity=p.quantity,
-            vpe_unit=(p.stored.vpe_unit or None) if p.stored else None,
+            vpe_unit=p.vpe_unit,
             discount=p.discount,
             description=p.description or None,
             vis_pos_nr=p.vis_pos_nr,

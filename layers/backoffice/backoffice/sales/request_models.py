@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import AfterValidator, Field, StringConstraints, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from backoffice.models import LONG_INTEGER, Number, RequestModel, SqlInt, TinyInt
+from backoffice.models import LONG_INTEGER, NUMBER_RULE, Number, RequestModel, SqlInt, TinyInt
 from backoffice.money import MAX_DOCUMENT_TOTAL, MAX_QUANTITY, MAX_UNIT_PRICE
 from backoffice.parties.addresses import AddressIn
 from backoffice.sales import document
@@ -89,7 +89,15 @@ def _documented(places: int, maximum: Decimal, *, positive: bool = False) -> Wit
     """
     step = Decimal("0.0001") if places == 4 else Decimal("0.01")
     lower = {"exclusiveMinimum": 0} if positive else {"minimum": 0}
-    return WithJsonSchema({"type": "number", **lower, "maximum": float(maximum), "multipleOf": float(step)})
+    return WithJsonSchema(
+        {
+            "type": "number",
+            **lower,
+            "maximum": float(maximum),
+            "multipleOf": float(step),
+            "description": f"At most {places} decimal places. {NUMBER_RULE}",
+        }
+    )
 
 
 def _at_most(maximum: Decimal) -> AfterValidator:
@@ -127,7 +135,15 @@ Money = Annotated[
 Percent = Annotated[
     Number,
     Field(ge=0, le=100, max_digits=7, decimal_places=4),
-    WithJsonSchema({"type": "number", "minimum": 0, "maximum": 100, "multipleOf": 0.0001}),
+    WithJsonSchema(
+        {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 100,
+            "multipleOf": 0.0001,
+            "description": f"A percentage, at most 4 decimal places. {NUMBER_RULE}",
+        }
+    ),
 ]
 PositionNumber = Annotated[int, Field(ge=1, le=999_999), LONG_INTEGER]
 
@@ -238,12 +254,17 @@ class QuotationPatchHeader(RequestModel):
 
 
 class QuotationPatchPosition(RequestModel):
-    """A position change (see backoffice.sales.position_patch): no PosNr adds, Menge 0 deletes."""
+    """A position change (see backoffice.sales.position_patch): no PosNr adds, Menge 0 deletes.
+
+    VPEinheit is an addition to the contract's table (docs/orders.md): without it an article sold
+    in packaging units only could not be added, as it can by POST.
+    """
 
     PosNr: PositionNumber | None = None
     ArtNr: ArtNrStr | None = None
     PosBez: Text2048 | None = None
     Menge: PatchQuantity
+    VPEinheit: VPEinheitStr | None = None
     GRabSatz: Percent | None = None
 
 
@@ -334,6 +355,7 @@ def position_changes(body: QuotationPatch) -> list[PositionChange]:
             art_nr=item.ArtNr,
             description=item.PosBez,
             discount=item.GRabSatz,
+            vpe_unit=item.VPEinheit,
         )
         for item in body.Positionen or []
     ]

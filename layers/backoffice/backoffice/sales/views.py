@@ -1,12 +1,29 @@
 """The answers of the order and quotation routes, as models for docs/openapi.json.
 
 The handlers answer plain dicts (`sales.contract.read_shape`); these models only document them.
-Fields without data are left out of an answer, so every field is optional here.
+Fields without data are left out of an answer, so a field is required here only where the answer
+always carries it (the totals, a position's number, article, quantity and prices, a tax line's
+figures); amounts state their decimal places in words (a `multipleOf` of 0.01 is not exact in binary).
 """
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
 
 from backoffice.models import Number
+
+DATE_TIME: JsonDict = {"format": "date-time"}
+
+
+def amount(description: str, places: int = 2) -> Any:
+    """A number always present, with its decimal places."""
+    return Field(description=f"{description}; at most {places} decimal places")
+
+
+def some(description: str, places: int = 2) -> Any:
+    """A number present when it has a value, with its decimal places."""
+    return Field(default=None, description=f"{description}; at most {places} decimal places")
 
 
 class View(BaseModel):
@@ -24,17 +41,21 @@ class BelegGrundDaten(View):
     AuftBez: str | None = Field(default=None, max_length=80)
     AuftBestellNr: str | None = Field(default=None, max_length=36)
     AuftBestellRef: str | None = Field(default=None, max_length=60)
-    AuftBestellTUTC: str | None = Field(default=None, description="Bestelldatum, UTC, ISO 8601 mit Z")
-    AuftLieferTUTC: str | None = Field(default=None, description="Lieferdatum, UTC, ISO 8601 mit Z")
-    WaehrAbk: str | None = Field(default=None, max_length=4)
+    AuftBestellTUTC: str | None = Field(
+        default=None, description="Bestelldatum, UTC, ISO 8601 mit Z", json_schema_extra=DATE_TIME
+    )
+    AuftLieferTUTC: str | None = Field(
+        default=None, description="Lieferdatum, UTC, ISO 8601 mit Z", json_schema_extra=DATE_TIME
+    )
+    WaehrAbk: str = Field(max_length=4, description="Währung, ISO 4217")
     AuftKomment: str | None = Field(default=None, max_length=255)
     KundBedTyp: int | None = None
-    AuftLiefKost: Number | None = None
+    AuftLiefKost: Number | None = some("Lieferkosten")
     StaoNr: int | None = Field(default=None, description="Lagerort der Reservation")
-    AuftStatus: str | None = Field(default=None, description="N neu, O offen, A erledigt, P Offerte")
-    AuftWUST: Number | None = Field(default=None, description="Steuerbetrag")
-    AuftBrutto: Number | None = Field(default=None, description="Bruttobetrag (CHF auf 0.05 gerundet)")
-    AuftNetto: Number | None = Field(default=None, description="Nettobetrag")
+    AuftStatus: str = Field(description="N neu, O offen, A erledigt, P Offerte")
+    AuftWUST: Number = amount("Steuerbetrag")
+    AuftBrutto: Number = amount("Bruttobetrag (CHF auf 0.05 gerundet)")
+    AuftNetto: Number = amount("Nettobetrag")
     Template: bool | None = Field(default=None, description="Offerte: true = keinem Kunden zugeordnet")
 
 
@@ -68,20 +89,20 @@ class BelegAdressen(View):
 class BelegPosition(View):
     """A Positionen item."""
 
-    PosNr: int | None = None
-    VisPosNr: int | None = None
-    ArtNr: str | None = None
+    PosNr: int
+    VisPosNr: int
+    ArtNr: str
     PosBez: str | None = None
-    PosAnzBest: Number | None = Field(default=None, description="Menge in der Basiseinheit")
+    PosAnzBest: Number = amount("Menge in der Basiseinheit", 4)
     PosPreisBasis: Number | None = Field(default=None, description="Menge x Einzelpreis, vor Rabatt")
-    PosPreisEinzel: Number | None = Field(default=None, description="Preis je Basiseinheit")
-    PosPreisTotal: Number | None = Field(default=None, description="nach Rabatt, auf 2 Stellen")
-    PosPreisWUSTBetrag: Number | None = None
-    VPEAnzBest: Number | None = None
-    VPEPreisEinzel: Number | None = None
+    PosPreisEinzel: Number = Field(description="Preis je Basiseinheit")
+    PosPreisTotal: Number = amount("nach Rabatt")
+    PosPreisWUSTBetrag: Number | None = Field(default=None, description="Steuerbetrag der Position")
+    VPEAnzBest: Number | None = Field(default=None, description="Menge in Verpackungseinheiten")
+    VPEPreisEinzel: Number | None = Field(default=None, description="Preis je Verpackungseinheit")
     VPEinheit: str | None = None
-    WUSTSatz: Number | None = None
-    GRabSatz: Number | None = None
+    WUSTSatz: Number | None = Field(default=None, description="Steuersatz in Prozent")
+    GRabSatz: Number | None = some("Rabatt in Prozent", 4)
 
 
 class BelegMWST(View):
@@ -89,10 +110,10 @@ class BelegMWST(View):
 
     Abschnitt: str | None = Field(default=None, description="immer UST-Rekap")
     WaehrAbk: str | None = None
-    PosWUST: Number | None = None
-    PosWUSTSatz: Number | None = None
+    PosWUST: Number | None = Field(default=None, description="Steuerbetrag")
+    PosWUSTSatz: Number | None = Field(default=None, description="Steuersatz in Prozent")
     PosWUSTBez: str | None = None
-    PosBetragNetto: Number | None = None
+    PosBetragNetto: Number | None = Field(default=None, description="Nettobetrag")
     PosWUSTCode: str | None = None
     PosWUSTKlasse: str | None = None
     PosUSTSZiffer: str | None = None

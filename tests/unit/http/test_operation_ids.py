@@ -1,0 +1,44 @@
+"""operationIds are the method names of every generated client: chosen once, never changed silently."""
+
+from __future__ import annotations
+
+import json
+
+from local.openapi import DOCUMENT
+
+PINNED = {
+    "GET /www/adressen": "listAdressen",
+    "GET /www/adressen/{AdrNr}": "getAdresse",
+    "PATCH /www/adressen/{AdrNr}": "patchAdresse",
+    "GET /www/adressensuche": "searchAdresse",
+    "GET /www/artikel": "listArtikel",
+    "GET /www/artikel/{ArtNr}": "getArtikel",
+    "GET /www/artikelmedia/{ArtNr}": "listArtikelmedia",
+    "GET /www/artikelmediadaten/{IDKey}": "getArtikelmediadaten",
+    "PUT /www/auftrag": "convertOfferte",
+    "POST /www/auftrag": "createAuftrag",
+    "GET /www/auftrag/{AuftNr}": "getAuftrag",
+    "GET /www/auftrag/{AuftNr}/rechnung": "getRechnung",
+    "POST /www/auftrag/{AuftNr}/rechnung": "createRechnung",
+    "POST /www/kunden": "createKunde",
+    "GET /www/kunden/{DebiNr}": "getKunde",
+    "DELETE /www/log": "deleteLogs",
+    "GET /www/offerte": "getOfferte",
+    "POST /www/offerte": "createOfferte",
+    "PATCH /www/offerte": "patchOfferte",
+    "POST /www/token": "createToken",
+    "POST /www/zugferd": "processZugferd",
+    "OPTIONS /www/zugferd": "preflightZugferd",
+}
+
+
+def test_every_operation_has_its_pinned_operation_id() -> None:
+    doc = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+    got = {f"{m.upper()} {p}": op["operationId"] for p, item in doc["paths"].items() for m, op in item.items()}
+    assert got == PINNED
+
+
+def test_operation_ids_are_lower_camel_case_and_unique() -> None:
+    ids = list(PINNED.values())
+    assert len(set(ids)) == len(ids)
+    assert all(i[0].islower() and i.isalnum() for i in ids)
