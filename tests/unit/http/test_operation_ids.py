@@ -29,6 +29,13 @@ PINNED = {
     "POST /www/token": "createToken",
     "POST /www/zugferd": "processZugferd",
     "OPTIONS /www/zugferd": "preflightZugferd",
+    "GET /www/events": "listEvents",
+    "GET /www/webhooks": "listWebhooks",
+    "POST /www/webhooks": "createWebhook",
+    "GET /www/webhooks/{id}": "getWebhook",
+    "PATCH /www/webhooks/{id}": "patchWebhook",
+    "DELETE /www/webhooks/{id}": "deleteWebhook",
+    "POST /www/webhooks/{id}/secret": "rotateWebhookSecret",
 }
 
 
