@@ -114,6 +114,26 @@ class User:
         return User.from_item(item) if item else None
 
 
+def user_names() -> list[str]:
+    """Every user's name, sorted: a scan of the whole table (users share no partition), for the admin
+    CLI's `migrate`, never for a request."""
+    names: list[str] = []
+    pages = (
+        client("dynamodb")
+        .get_paginator("scan")
+        .paginate(
+            TableName=dynamo.table_name(),
+            FilterExpression="SK = :sk AND begins_with(PK, :prefix)",
+            ExpressionAttributeValues={":sk": {"S": USER_SK}, ":prefix": {"S": USER_PREFIX}},
+            ProjectionExpression="PK",
+            ConsistentRead=True,
+        )
+    )
+    for page in pages:
+        names.extend(item["PK"]["S"].removeprefix(USER_PREFIX) for item in page.get("Items", []))
+    return sorted(names)
+
+
 def check_roles(roles: Iterable[str]) -> frozenset[str]:
     wanted = frozenset(roles)
     unknown = wanted - set(ROLES)

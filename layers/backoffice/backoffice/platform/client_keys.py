@@ -40,15 +40,28 @@ def provision(name: str) -> bool:
     plan = usage_plan()
     if not plan:
         return False
+    ensure(plan, name)
+    return True
+
+
+def ensure(plan: str, name: str) -> bool:
+    """The user's API key made and in `plan` if it was not; whether anything had to be made."""
     apigateway = client("apigateway")
     found = apigateway.get_api_keys(nameQuery=_key_name(name), includeValues=False).get("items", [])
-    key_id = found[0]["id"] if found else None
-    if key_id is None:
+    if not found:
         key_id = apigateway.create_api_key(name=_key_name(name), value=key_value(name), enabled=True)["id"]
-    try:
         apigateway.create_usage_plan_key(usagePlanId=plan, keyId=key_id, keyType="API_KEY")
+        return True
+    try:
+        apigateway.get_usage_plan_key(usagePlanId=plan, keyId=found[0]["id"])
+        return False
     except ClientError as exc:
-        if exc.response.get("Error", {}).get("Code") != "ConflictException":  # already in the plan
+        if exc.response.get("Error", {}).get("Code") != "NotFoundException":
+            raise
+    try:
+        apigateway.create_usage_plan_key(usagePlanId=plan, keyId=found[0]["id"], keyType="API_KEY")
+    except ClientError as exc:
+        if exc.response.get("Error", {}).get("Code") != "ConflictException":  # added meanwhile
             raise
     return True
 
