@@ -94,3 +94,32 @@ def test_parameter_overrides_are_read_as_sam_takes_them() -> None:
     assert parameter_overrides("ParameterKey=ClientRateLimit,ParameterValue=3", known) == {"ClientRateLimit": "3"}
     with pytest.raises(BadOverride, match="Nope"):
         parameter_overrides("Nope=1", known)
+
+
+def _api_key_required() -> dict[tuple[str, str], bool]:
+    """Each Api event's ApiKeyRequired: its own Auth's, else the Api's (SAM's rule)."""
+    default = STACK.api()["Auth"]["ApiKeyRequired"]
+    found = {}
+    for fn in STACK.resources("AWS::Serverless::Function").values():
+        for event in (fn["Properties"].get("Events") or {}).values():
+            if event["Type"] == "Api":
+                props = event["Properties"]
+                auth = props.get("Auth") or {}
+                found[(props["Method"].upper(), props["Path"])] = auth.get("ApiKeyRequired", default)
+    return found
+
+
+def test_every_authorized_route_is_held_to_the_client_usage_plan() -> None:
+    required = _api_key_required()
+    routes = {(route.method.upper(), route.path): route for route in STACK.routes()}
+    assert required.keys() == routes.keys()
+    for key, route in routes.items():
+        assert required[key] is route.authorized, key  # a key only where the authorizer can answer it
+    assert {key for key, route in routes.items() if not route.authorized} == {
+        ("POST", "/www/token"),
+        ("OPTIONS", "/www/zugferd"),
+    }
+    for key in (("GET", "/www/events"), ("GET", "/www/webhooks"), ("POST", "/www/webhooks/{id}/secret")):
+        assert required[key] is True, key  # the routes of the webhooks, too
+    stages = RESOURCES["ClientUsagePlan"]["Properties"]["ApiStages"]
+    assert [stage["ApiId"] for stage in stages] == [{"Ref": "Api"}]
