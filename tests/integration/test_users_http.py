@@ -196,3 +196,12 @@ def test_rotating_the_signing_key_leaves_no_gap(
     again = admin(local_stack, "key", "rotate")
     assert again.returncode == 1
     assert "Not rotated" in again.stderr
+
+
+def test_migrate_runs_against_the_local_stack_and_changes_nothing_there(local_stack: dict[str, Any]) -> None:
+    client = add_user(local_stack, f"migrated-{uuid.uuid4().hex[:8]}")
+    for _ in range(2):
+        done = admin(local_stack, "migrate")
+        assert done.returncode == 0, done.stderr
+        assert "no usage plan" in done.stdout  # the local stack limits clients without keys
+    assert client.get("/www/artikel").status_code == 200
