@@ -32,8 +32,10 @@ $(SAMVENV)/.installed: requirements-sam.txt
 	touch $@
 
 # The data is kept in .local-data/ (LOCAL_DATA); `make run FRESH=1` starts again from the demo data.
+# Template parameters as sam local takes them: `make run PARAMETER_OVERRIDES='ClientRateLimit=2 ClientBurstLimit=4'`
+# (from the environment too).
 run: $(VENV)/.installed
-	FRESH=$(FRESH) $(PY) -m local
+	FRESH=$(FRESH) PARAMETER_OVERRIDES="$(PARAMETER_OVERRIDES)" $(PY) -m local
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

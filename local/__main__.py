@@ -2,7 +2,8 @@
 
 The API on PORT, the AWS emulation on LOCAL_AWS_PORT, its data kept in `.local-data/` of the
 working tree (LOCAL_DATA moves it): defaults in backoffice/admin/local_stack.py, which the admin
-CLI's --local reads too. FRESH=1 starts again from the demo data.
+CLI's --local reads too. FRESH=1 starts again from the demo data. PARAMETER_OVERRIDES sets
+template parameters (`ClientRateLimit=2 ClientBurstLimit=4`), as sam's --parameter-overrides does.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from backoffice.admin import local_stack
 from local.persistence import DataFolder, FolderInUse
 from local.stack import LocalStack
+from local.template import BadOverride
 
 
 def main() -> int:
@@ -25,8 +27,10 @@ def main() -> int:
     data = DataFolder.from_environment()
     try:
         data.lock()
-        stack = LocalStack(api_port, aws_port, verbose=not quiet)
-    except (OSError, FolderInUse) as exc:
+        # The template's parameters as `sam local start-api --parameter-overrides` takes them.
+        overrides = os.environ.get("PARAMETER_OVERRIDES", "")
+        stack = LocalStack(api_port, aws_port, verbose=not quiet, overrides=overrides)
+    except (OSError, FolderInUse, BadOverride) as exc:
         print(f"Cannot start the local stack: {exc}", file=sys.stderr)
         return 1
     if fresh:

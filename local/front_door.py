@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import traceback
+import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
 from email.utils import formatdate
@@ -172,8 +173,10 @@ class _Connection(socketserver.BaseRequestHandler):
             raise self._too_large()
 
     def _too_large(self) -> _Reject:
-        # API Gateway's own limit, before any function: the template's REQUEST_TOO_LARGE.
-        return _Reject(413, "", self.server.gateway.gateway_response("REQUEST_TOO_LARGE"))
+        # API Gateway's own limit, before any function: the template's REQUEST_TOO_LARGE, with its request id.
+        request_id = str(uuid.uuid4())
+        status, headers, body = self.server.gateway.gateway_response("REQUEST_TOO_LARGE", request_id=request_id)
+        return _Reject(status, "", (status, {**headers, "x-amzn-RequestId": [request_id]}, body))
 
     def _write(self, status: int, headers: dict[str, list[str]], body: bytes, head: bool, close: bool) -> None:
         fields = [

@@ -34,6 +34,7 @@ from backoffice.json_codec import dumps
 from local.lambda_runtime import Handler, Invocation, LambdaRuntime, answer_refused
 from local.lambda_runtime import lambda_context as lambda_context  # re-exported for tests/support/invoke.py
 from local.template import ACCOUNT, REGION, Route, Stack, resolve
+from local.throttling import Throttle
 
 # API Gateway's own quotas for a REST API (its "quotas for configuring and running a REST API").
 MAX_REQUEST_BYTES = 10 * 1024 * 1024
@@ -110,6 +111,7 @@ class Gateway:
         self._auth_lock = threading.Lock()
         self.after_request = after_request
         self.integration_timeout = INTEGRATION_TIMEOUT
+        self.throttle = Throttle(stack.params)
 
     def handler(self, logical: str) -> Handler:
         """A function's handler as the runtime loaded it (for tests/support/invoke.py, as `modules`:
@@ -132,7 +134,11 @@ class Gateway:
 
     # -- answers API Gateway gives itself -------------------------------------------------------
     def gateway_response(
-        self, kind: str, default_status: int | None = None, request_headers: dict[str, list[str]] | None = None
+        self,
+        kind: str,
+        default_status: int | None = None,
+        request_headers: dict[str, list[str]] | None = None,
+        request_id: str | None = None,
     ) -> Answer:
         """API Gateway's own answer of a response type, shaped by the template's GatewayResponses.
 
@@ -159,7 +165,7 @@ class Gateway:
                 "$context.error.messageString": json.dumps(message),
                 "$context.error.message": message,
                 "$context.error.responseType": kind,
-                "$context.requestId": str(uuid.uuid4()),
+                "$context.requestId": request_id or str(uuid.uuid4()),
             }
             text = re.sub(r"\$context\.[\w.]+", lambda m: variables.get(m.group(0), ""), str(template))
             body = text.encode("utf-8")
@@ -235,6 +241,7 @@ class Gateway:
         body: bytes,
         params: dict[str, str],
         auth_context: dict[str, Any] | None,
+        request_id: str | None = None,
     ) -> dict[str, Any]:
         multi_q: dict[str, list[str]] = {}
         for k, v in parse_qsl(query, keep_blank_values=True):
@@ -242,6 +249,8 @@ class Gateway:
         content_type = next((v[0] for k, v in headers.items() if k.lower() == "content-type"), "")
         text, base64_encoded = self._event_body(body, self.is_binary(content_type))
         ctx = _request_context(route, method, path, headers)
+        if request_id:
+            ctx["requestId"] = request_id
         if auth_context is not None:
             ctx["authorizer"] = auth_context
         return {
@@ -282,47 +291,62 @@ class Gateway:
         )
 
     def invoke(self, method: str, target: str, headers: dict[str, list[str]], body: bytes) -> Answer:
+        """A request as API Gateway answers it; every answer carries its request id in the header
+        API Gateway sets (x-amzn-RequestId), the function's own answers in X-Request-Id too."""
+        request_id = str(uuid.uuid4())
+        status, answer_headers, payload = self._invoke(request_id, method, target, headers, body)
+        return status, {**answer_headers, "x-amzn-RequestId": [request_id]}, payload
+
+    def _invoke(self, request_id: str, method: str, target: str, headers: dict[str, list[str]], body: bytes) -> Answer:
+        def refuse(kind: str, status: int | None = None) -> Answer:
+            return self.gateway_response(kind, status, headers, request_id)
+
         url = urlsplit(target)
+        if self.throttle.admit():
+            return refuse("THROTTLED")
         found = self.match(method, url.path)
         if found is None:
-            return self.gateway_response("MISSING_AUTHENTICATION_TOKEN", request_headers=headers)
+            return refuse("MISSING_AUTHENTICATION_TOKEN")
         route, params = found
         auth_context = None
         if route.authorized:
             token = next((v[0] for k, v in headers.items() if k.lower() == "authorization"), None)
             verdict, auth_context = self.authorize(token, method, url.path)
             if verdict in _REFUSALS:
-                return self.gateway_response(_REFUSALS[verdict], request_headers=headers)
-        event = self.build_event(route, method, url.path, url.query, headers, body, params, auth_context)
+                return refuse(_REFUSALS[verdict])
+            if auth_context is not None and self.throttle.admit_client(_client_key(auth_context)):
+                return refuse("THROTTLED")
+        event = self.build_event(route, method, url.path, url.query, headers, body, params, auth_context, request_id)
         try:
             # Lambda refuses the invocation; AWS then answers a 5xx we cannot shape (docs/decisions.md),
             # here the layer's own check answers it, the same the function would give.
             check_event_size(event)
         except ApiError as err:
-            return err.status, {"Content-Type": [JSON_CONTENT_TYPE]}, dumps(err.body(), keep=ERROR_MEMBERS).encode()
+            refused = {**err.body(), "info": {**err.info, "request_id": request_id}}
+            return err.status, {"Content-Type": [JSON_CONTENT_TYPE]}, dumps(refused, keep=ERROR_MEMBERS).encode()
         call = self.call(route.function, event, self.after_request if method != "GET" else None)
-        return self._answer(route, call, headers)
+        return self._answer(route, call, headers, request_id)
 
-    def _answer(self, route: Route, call: Invocation, headers: dict[str, list[str]]) -> Answer:
+    def _answer(self, route: Route, call: Invocation, headers: dict[str, list[str]], request_id: str) -> Answer:
         """The client's answer to a function's call: its result, or API Gateway's own 502 or 504."""
         if not call.done.is_set():
             if self.stack.timeout(route.function) < self.integration_timeout:
                 # Lambda ends the function at its Timeout: a function error, which API Gateway answers 502.
-                return self.gateway_response("DEFAULT_5XX", 502, headers)
-            return self.gateway_response("INTEGRATION_TIMEOUT", request_headers=headers)
+                return self.gateway_response("DEFAULT_5XX", 502, headers, request_id)
+            return self.gateway_response("INTEGRATION_TIMEOUT", request_headers=headers, request_id=request_id)
         if call.error is not None:  # a crashed function is a 502 at API Gateway
-            return self.gateway_response("DEFAULT_5XX", 502, headers)
+            return self.gateway_response("DEFAULT_5XX", 502, headers, request_id)
         # No Accept header means any type is acceptable (RFC 9110).
         accept = next((v[0] for k, v in headers.items() if k.lower() == "accept"), "*/*")
-        return self.to_http(call.result, accept)
+        return self.to_http(call.result, accept, request_id)
 
-    def to_http(self, result: dict[str, Any], accept: str) -> Answer:
+    def to_http(self, result: dict[str, Any], accept: str, request_id: str | None = None) -> Answer:
         try:
             refused = answer_refused(result)
         except (TypeError, ValueError, AttributeError):  # not a proxy result: API Gateway's 502
-            return self.gateway_response("DEFAULT_5XX", 502)
+            return self.gateway_response("DEFAULT_5XX", 502, request_id=request_id)
         if refused:  # Lambda refuses an answer over 6 MB: a function error
-            return self.gateway_response("DEFAULT_5XX", 502)
+            return self.gateway_response("DEFAULT_5XX", 502, request_id=request_id)
         headers: dict[str, list[str]] = {k: [str(v)] for k, v in (result.get("headers") or {}).items()}
         for k, values in (result.get("multiValueHeaders") or {}).items():
             headers[k] = [str(v) for v in values]
@@ -334,6 +358,12 @@ class Gateway:
         else:
             body = raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)
         return int(result.get("statusCode", 200)), headers, body
+
+
+def _client_key(auth_context: dict[str, Any]) -> str:
+    """Whose bucket a request counts against: the user the authorizer names (in AWS its API key,
+    which platform/client_keys derives from the user name one to one)."""
+    return str(auth_context.get("principalId") or "")
 
 
 def _request_context(route: Route, method: str, path: str, headers: dict[str, list[str]]) -> dict[str, Any]:

@@ -31,8 +31,10 @@ def _bind[T](what: str, variable: str, port: int, make: Callable[[], T]) -> T:
 
 
 class LocalStack:
-    def __init__(self, api_port: int = API_PORT, aws_port: int = AWS_PORT, verbose: bool = True) -> None:
-        self.template = Stack.read()
+    def __init__(
+        self, api_port: int = API_PORT, aws_port: int = AWS_PORT, verbose: bool = True, overrides: str = ""
+    ) -> None:
+        self.template = Stack.read(overrides=overrides)
         self.aws = _bind("AWS emulation", "LOCAL_AWS_PORT", aws_port, lambda: AwsEmulation(aws_port))
         self._publish_lock = threading.Lock()
         self.gateway = Gateway(self.template, after_request=self.run_scheduled)

@@ -81,6 +81,23 @@ def resolve(value: Any, names: dict[str, str], params: dict[str, Any] | None = N
     return value
 
 
+class BadOverride(ValueError):
+    """A parameter override that names no parameter of the template, or is not Key=Value."""
+
+
+def parameter_overrides(text: str, known: dict[str, Any]) -> dict[str, str]:
+    """`Key=Value Key2=Value2` as `sam local start-api --parameter-overrides` takes them (its long
+    form `ParameterKey=Key,ParameterValue=Value` too); a key the template has no parameter for is refused."""
+    found: dict[str, str] = {}
+    for word in text.split():
+        long_form = re.fullmatch(r"ParameterKey=([^,]+),ParameterValue=(.*)", word)
+        name, sep, value = (long_form.group(1), "=", long_form.group(2)) if long_form else word.partition("=")
+        if not sep or name not in known:
+            raise BadOverride(f"{word!r}: give Key=Value with a parameter of template.yaml ({', '.join(known)})")
+        found[name] = value
+    return found
+
+
 @dataclass(frozen=True)
 class Route:
     method: str
@@ -100,10 +117,12 @@ class Stack:
     params: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, path: Path = TEMPLATE) -> Stack:
+    def read(cls, path: Path = TEMPLATE, overrides: str = "") -> Stack:
+        """The template with its parameters' defaults, `overrides` replacing some (see `parameter_overrides`)."""
         doc = load(path)
         stack = cls(doc)
         stack.params = {k: v.get("Default") for k, v in (doc.get("Parameters") or {}).items()}
+        stack.params.update(parameter_overrides(overrides, stack.params))
         stack.names = {k: physical_name(k, r) for k, r in doc["Resources"].items()}
         return stack
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from backoffice.http.openapi import BASIC_AUTH, documented
 from backoffice.http.resolver import Response, entrypoint, json_response, make_resolver
-from backoffice.platform.auth import authenticate, basic_credentials, issue_token
+from backoffice.platform.auth import basic_credentials, issue_token, login
 
 app = make_resolver()
 
@@ -13,11 +13,12 @@ app = make_resolver()
     "/www/token",
     summary="Issue a bearer token for Basic credentials",
     security=BASIC_AUTH,
-    responses=documented(200, "TokenAntwort", description="The token", errors=(401,)),
+    responses=documented(200, "TokenAntwort", description="The token", errors=(401, 429)),
 )
 def create_token() -> Response[str]:
     name, password = basic_credentials(app.current_event.headers.get("Authorization"))
-    token, expires_in = issue_token(authenticate(name, password))
+    source = str(app.current_event.request_context.identity.source_ip or "")
+    token, expires_in = issue_token(login(name, password, source))
     return json_response({"expires_in": expires_in, "access_token": token}, headers={"Cache-Control": "no-store"})
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from backoffice.errors import InvalidToken
 from backoffice.platform.auth import authorize, bearer_token
+from backoffice.platform.client_keys import key_value
 from backoffice.platform.logger import logger
 from backoffice.platform.roles import INTEGRATION, OPERATOR
 
@@ -32,6 +33,8 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         "principalId": user.name,
         "policyDocument": {"Version": "2012-10-17", "Statement": statements(stage, user.roles)},
         "context": {"user": user.name, "webshop": user.webshop or "", "roles": ",".join(sorted(user.roles))},
+        # The client's API key: API Gateway holds each client to its usage plan's rate and burst.
+        "usageIdentifierKey": key_value(user.name),
     }
 
 

@@ -13,7 +13,7 @@ import pytest
 import requests
 
 from local.template import Stack
-from tests.support import Api
+from tests.support import Api, error_json
 
 ROUTES = Stack.read().routes()
 PROTECTED = [r for r in ROUTES if r.authorized]
@@ -32,7 +32,7 @@ def concrete(path: str) -> str:
 def assert_error(resp: requests.Response, status: int, code: str) -> dict[str, Any]:
     assert resp.status_code == status, resp.text
     assert resp.headers["Content-Type"] == "application/json; charset=iso-8859-1"
-    body = resp.json()
+    body = error_json(resp)
     assert set(body) == {"error", "error_description", "info"}
     assert body["error"] == code
     assert body["error_description"]

@@ -9,6 +9,7 @@ import pytest
 
 from local.placeholders import placeholder_routes
 from local.template import Stack
+from tests.support import error_json
 
 pytestmark = pytest.mark.integration
 
@@ -26,7 +27,7 @@ def test_placeholder_answers_its_documented_501(api: Any) -> None:
             continue
         assert resp.status_code == 501, (route.method, route.path)
         assert resp.headers["Content-Type"] == "application/json; charset=iso-8859-1"
-        assert resp.json() == {
+        assert error_json(resp) == {
             "error": "not_implemented",
             "error_description": f"{route.method} {route.path} is declared but not implemented yet.",
             "info": {},
@@ -37,4 +38,4 @@ def test_placeholder_answers_its_documented_501(api: Any) -> None:
 def test_an_undeclared_method_gets_the_gateway_answer(api: Any, method: str) -> None:
     resp = api.request(method, "/www/artikel")
     assert resp.status_code == 404
-    assert resp.json() == {"error": "not_found", "error_description": "No such route.", "info": {}}
+    assert error_json(resp) == {"error": "not_found", "error_description": "No such route.", "info": {}}

@@ -16,7 +16,7 @@ import pytest
 import requests
 from pypdf import PdfReader
 
-from tests.support import pdfa_rules
+from tests.support import error_json, pdfa_rules
 from tests.support.en16931_rules import NS, check, total, values
 from tests.support.invoice_rules import assert_line_rule, line_figures
 
@@ -143,7 +143,7 @@ def test_a_body_is_refused_and_q_values_are_weighed(api):
     auft_nr = created.json()["data"]["AuftNr"]
     refused = api.post(f"/www/auftrag/{auft_nr}/rechnung", json={"Sprache": "fre"})
     assert refused.status_code == 400
-    assert refused.json() == {
+    assert error_json(refused) == {
         "error": "invalid_request",
         "error_description": "This route takes no body.",
         "info": {"fields": {"body": "this route takes no body; send none (or {})"}},
@@ -161,7 +161,7 @@ def test_a_body_is_refused_and_q_values_are_weighed(api):
 def test_a_missing_order_is_a_404_with_the_error_body(api):
     answer = api.post("/www/auftrag/999999/rechnung")
     assert answer.status_code == 404
-    assert answer.json() == {
+    assert error_json(answer) == {
         "error": "not_found",
         "error_description": "No order 999999.",
         "info": {"AuftNr": "999999"},

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import Api
+from tests.support import Api, error_json
 from tests.support.demo import MINIMAL_CUSTOMER
 
 pytestmark = pytest.mark.integration
@@ -97,7 +97,7 @@ def test_an_address_patch_honours_its_key_and_if_match(api):
     stale = api.request("PATCH", f"/www/adressen/{adr_nr}", json={"AdrFirma": "Other AG"}, headers={"If-Match": tag})
     assert stale.status_code == 412
     assert stale.headers["Content-Type"] == "application/json; charset=iso-8859-1"
-    assert stale.json() == {
+    assert error_json(stale) == {
         "error": "precondition_failed",
         "error_description": "The record has changed since the version If-Match names; read it again.",
         "info": {"If-Match": tag, "ETag": first.headers["ETag"]},

@@ -12,7 +12,7 @@ import pytest
 import requests
 
 from bench.zugferd_samples import invoice_pdf, invoice_xml
-from tests.support import Api
+from tests.support import Api, error_json
 from tests.support.demo import ROOT
 
 pytestmark = pytest.mark.integration
@@ -41,7 +41,7 @@ def assert_cors(resp: requests.Response) -> None:
 def endpoint_error(resp: requests.Response, filename: str) -> dict[str, Any]:
     assert resp.status_code == 400, resp.text
     assert resp.headers["Content-Type"] == JSON
-    body = resp.json()
+    body = error_json(resp)
     assert set(body) == {"error", "error_description", "info"}
     assert body["error"] == "endpoint"
     assert set(body["info"]) == {"filename", "subprocess_output"}
@@ -189,7 +189,7 @@ def test_request_over_6_mb_is_413(api: Api) -> None:
     pdf = b"%PDF-1.4\n" + b"0" * (4_800_000)
     resp = post(api, Operation="Extract", PDF=b64(pdf))
     assert resp.status_code == 413
-    body = resp.json()
+    body = error_json(resp)
     assert body["error"] == "payload_too_large"
     assert body["info"] == {"limit": 6291456}
 

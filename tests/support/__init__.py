@@ -7,6 +7,20 @@ from typing import Any
 import requests
 
 
+def without_request_id(body: Any, request_id: str | None) -> Any:
+    """A JSON body with an error body's `info.request_id` checked against the answer's request id
+    (every error body carries it) and taken out, so that a test compares what the error says."""
+    if isinstance(body, dict) and isinstance(body.get("info"), dict) and "request_id" in body["info"]:
+        assert body["info"].pop("request_id") == request_id
+    return body
+
+
+def error_json(resp: requests.Response) -> Any:
+    """The JSON body of an answer over HTTP, as `without_request_id` reads it: the function's
+    X-Request-Id, else API Gateway's x-amzn-RequestId (its own answers carry only that)."""
+    return without_request_id(resp.json(), resp.headers.get("X-Request-Id") or resp.headers.get("x-amzn-RequestId"))
+
+
 class Api:
     """A requests session on the local stack's base URL, with a bearer token once `login` ran."""
 

@@ -15,15 +15,18 @@ from typing import Any
 from urllib.parse import urlencode
 
 from local.gateway import Gateway, lambda_context
-from local.template import Route
-from tests.support.aws import stack
+from local.template import Route, Stack
+from tests.support import without_request_id
+from tests.support.aws import NO_LIMITS, stack
 
 HOST = "api.example.ch"
 
 
 @cache
 def gateway() -> Gateway:
-    return Gateway(stack())
+    """The template's gateway with its limits out of the way (tests/support/aws.NO_LIMITS): a test makes
+    many requests at once; the limits have tests of their own (tests/unit/platform/test_template_edge.py)."""
+    return Gateway(Stack.read(overrides=NO_LIMITS))
 
 
 @cache
@@ -116,7 +119,12 @@ class Answer:
         self.text = raw.get("body") or ""
 
     def json(self) -> Any:
-        return json.loads(self.text)
+        return without_request_id(json.loads(self.text), self.headers.get("X-Request-Id"))
+
+
+def result_json(result: dict[str, Any]) -> Any:
+    """The JSON body of a proxy result, as `Answer.json` reads it."""
+    return Answer(result).json()
 
 
 def call(function: str, method: str, path: str, body: Any = None, **kwargs: Any) -> Answer:

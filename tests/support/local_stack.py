@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support import Api
+from tests.support.aws import NO_LIMITS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -26,8 +27,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def local_stack_env(api_port: int, aws_port: int, data: Path, fresh: bool = True) -> dict[str, str]:
-    """The environment of a `python -m local` of a test: its ports, a data folder of its own."""
+def local_stack_env(
+    api_port: int, aws_port: int, data: Path, fresh: bool = True, overrides: str = NO_LIMITS
+) -> dict[str, str]:
+    """The environment of a `python -m local` of a test: its ports, a data folder of its own, its parameters."""
     env = {
         **os.environ,
         "PORT": str(api_port),
@@ -35,6 +38,7 @@ def local_stack_env(api_port: int, aws_port: int, data: Path, fresh: bool = True
         "LOCAL_DATA": str(data),
         "LOCAL_QUIET": "1",
         "PYTHONUNBUFFERED": "1",
+        "PARAMETER_OVERRIDES": overrides,
     }
     env.pop("FRESH", None)
     if fresh:

@@ -75,6 +75,15 @@ class UnsupportedMediaType(ApiError):
     status, code = 415, "unsupported_media_type"
 
 
+class TooManyRequests(ApiError):
+    """429: a limit (a rate, or the failed-login lockout) holds; `Retry-After` in whole seconds."""
+
+    status, code = 429, "too_many_requests"
+
+    def __init__(self, description: str, retry_after: int) -> None:
+        super().__init__(description, {"retry_after": retry_after}, headers={"Retry-After": str(retry_after)})
+
+
 class NotImplementedYet(ApiError):
     status, code = 501, "not_implemented"
 

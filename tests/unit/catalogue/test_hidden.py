@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.invoke import result_json
+
 # 9000 is published for B2B only (the demo user's webshop is SHOP); its media are 5060 (image),
 # 5061 and 7030 (texts). 9999 and 5099 do not exist; same number of digits, same body length.
 HIDDEN_ARTICLE, UNKNOWN_ARTICLE = "9000", "9999"
@@ -52,9 +54,12 @@ def test_hidden_answers_as_unknown(
     unknown_resp, unknown_ops = recorded(unknown, query)
     hidden_key, unknown_key = hidden.rsplit("/", 1)[1], unknown.rsplit("/", 1)[1]
     assert hidden_resp["statusCode"] == unknown_resp["statusCode"] == 404
-    assert json.loads(hidden_resp["body"].replace(hidden_key, unknown_key)) == json.loads(unknown_resp["body"])
+    hidden_resp["body"] = hidden_resp["body"].replace(hidden_key, unknown_key)
+    assert result_json(hidden_resp) == result_json(unknown_resp)
     assert json.loads(unknown_resp["body"])["error"] == "not_found"
     assert unknown_key in json.loads(unknown_resp["body"])["error_description"]
+    # Every answer has its own request id; nothing else of the headers may differ.
+    assert hidden_resp["headers"].pop("X-Request-Id") != unknown_resp["headers"].pop("X-Request-Id")
     assert hidden_resp.get("headers") == unknown_resp.get("headers")
     assert hidden_resp["multiValueHeaders"] == unknown_resp["multiValueHeaders"]
     assert hidden_resp.get("isBase64Encoded") == unknown_resp.get("isBase64Encoded")

@@ -17,6 +17,7 @@ from backoffice.platform.environment import Settings
 from local.lambda_runtime import lambda_context, load_module
 from local.template import Stack
 from tests.support import invoke
+from tests.support.invoke import result_json
 
 
 class Pos(RequestModel):
@@ -60,7 +61,7 @@ def call(
     result = handler(event, lambda_context("test"))
     headers = dict(result.get("headers") or {})
     headers.update({k: v[-1] for k, v in (result.get("multiValueHeaders") or {}).items()})
-    return result["statusCode"], headers, json.loads(result["body"]) if result["body"] else {}
+    return result["statusCode"], headers, result_json(result) if result["body"] else {}
 
 
 def test_a_valid_body_reaches_the_route_with_exact_decimals() -> None:

@@ -15,8 +15,9 @@ from botocore.exceptions import ClientError, EndpointConnectionError, ReadTimeou
 
 from local.gateway import Gateway
 from local.template import ROOT, Route
+from tests.support import without_request_id
 from tests.support.aws import demo_data
-from tests.support.invoke import gateway
+from tests.support.invoke import gateway, result_json
 
 DEMO = ROOT / "local" / "demo_data" / "artikel"
 
@@ -142,8 +143,10 @@ def send(gw: Gateway, token: str, route: Route, body: str | None, query: str = "
     query = "&".join(q for q in (QUERIES.get((route.method, route.path), ""), query) if q)
     target = concrete(route) + (f"?{query}" if query else "")
     headers = {"Authorization": [f"Bearer {token}"], "Content-Type": ["application/json"]}
-    status, _, raw = gw.invoke(route.method, target, headers, body.encode("utf-8", "surrogatepass") if body else b"")
-    return status, json.loads(raw) if raw else {}
+    status, answer, raw = gw.invoke(
+        route.method, target, headers, body.encode("utf-8", "surrogatepass") if body else b""
+    )
+    return status, without_request_id(json.loads(raw), answer["x-amzn-RequestId"][0]) if raw else {}
 
 
 def assert_refused(status: int, answer: dict[str, Any], what: str) -> None:
@@ -418,7 +421,7 @@ def _get(handler: Any, path: str, body: str | None = None) -> tuple[int, dict[st
     result = handler(event, lambda_context("test"))
     headers = dict(result.get("headers") or {})
     headers.update({k: v[-1] for k, v in (result.get("multiValueHeaders") or {}).items()})
-    return result["statusCode"], headers, json.loads(result["body"])
+    return result["statusCode"], headers, result_json(result)
 
 
 INTERNAL = {

@@ -6,7 +6,6 @@ because the resolver saw its percent-encoded form.
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
@@ -15,6 +14,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Path
 from backoffice.http.resolver import entrypoint, json_response, make_resolver
 from local.lambda_runtime import lambda_context
 from tests.support import invoke
+from tests.support.invoke import result_json
 
 app = make_resolver()
 
@@ -30,7 +30,7 @@ handler = entrypoint(app)
 def call(path: str) -> tuple[int, dict[str, Any]]:
     event = invoke.event("GET", path, resource="/www/names/{Name}")
     result = handler(event, lambda_context("test"))
-    return result["statusCode"], json.loads(result["body"])
+    return result["statusCode"], result_json(result)
 
 
 def test_an_encoded_value_reaches_the_route_decoded_and_is_measured_so() -> None:

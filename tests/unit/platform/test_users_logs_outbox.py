@@ -17,6 +17,7 @@ from backoffice.platform.aws import client
 from backoffice.platform.caches import reset_caches
 from backoffice.platform.environment import get_settings
 from local.lambda_runtime import lambda_context, load_handler
+from tests.support.invoke import result_json
 
 STAGE = "arn:aws:execute-api:eu-central-1:123456789012:abc123/v1"
 
@@ -114,7 +115,7 @@ def test_only_an_operator_may_delete_the_log_files(aws: Any, roles: str, status:
     assert resp["statusCode"] == status
     left = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket).get("Contents", [])]
     if status == 403:
-        assert json.loads(resp["body"]) == {
+        assert result_json(resp) == {
             "error": "forbidden",
             "error_description": "This route needs the operator role.",
             "info": {"role": "operator"},

@@ -11,11 +11,12 @@ from backoffice.admin import (
     CommandFailed,
     catalogue,  # artikel: the catalogue import
     keys,
+    migrate,
     users,
 )
 
 # Each module adds its sub-command with register(); add a new command's module here.
-COMMANDS = [users, keys, catalogue]
+COMMANDS = [users, keys, catalogue, migrate]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,6 +14,7 @@ STACK_OUTPUTS = {
     "BucketName": "BUCKET_NAME",
     "EventBusName": "EVENT_BUS_NAME",
     "SigningKeySecret": "SIGNING_KEY_SECRET",
+    "ClientUsagePlanId": "CLIENT_USAGE_PLAN_ID",
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 
 from backoffice.admin import CommandFailed
@@ -33,6 +34,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     revoke.add_argument("name")
     add_target_arguments(revoke)
     revoke.set_defaults(run=revoke_user)
+    key = actions.add_parser("key", help="give a user its API key in the stack's usage plan (its own limits)")
+    key.add_argument("name")
+    add_target_arguments(key)
+    key.set_defaults(run=provide_key)
     delete = actions.add_parser("delete", help="remove a user (its tokens stop working)")
     delete.add_argument("name")
     add_target_arguments(delete)
@@ -51,7 +56,23 @@ def add_user(args: argparse.Namespace) -> int:
         return 1
     roles = ", ".join(sorted(user.roles))
     print(f"User {args.name} written to {where} (roles: {roles}); tokens issued before are revoked.")
+    _provide(args.name)
     return 0
+
+
+def provide_key(args: argparse.Namespace) -> int:
+    """`user key NAME`: users made before the usage plan get their API key."""
+    select_target(args)
+    _provide(args.name)
+    return 0
+
+
+def _provide(name: str) -> None:
+    """The user's API key in the stack's usage plan (its own rate and burst)."""
+    from backoffice.platform.client_keys import USAGE_PLAN_VARIABLE, provision
+
+    if provision(name):
+        print(f"{name} has its API key in the usage plan {os.environ[USAGE_PLAN_VARIABLE]}.")
 
 
 def read_password(name: str, from_stdin: bool) -> str:
@@ -86,7 +107,9 @@ def revoke_user(args: argparse.Namespace) -> int:
 def delete_user(args: argparse.Namespace) -> int:
     where = select_target(args)
     from backoffice.platform.auth import delete_user as delete
+    from backoffice.platform.client_keys import remove
 
+    remove(args.name)
     if not delete(args.name):
         print(f"There is no user {args.name} in {where}.", file=sys.stderr)
         return 1

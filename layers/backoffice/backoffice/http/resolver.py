@@ -124,8 +124,22 @@ def proxy_result(response: Response[str]) -> dict[str, Any]:
     }
 
 
+# The request id of the request this thread serves (API Gateway's, `requestContext.requestId`): in
+# the X-Request-Id header of every answer and in every error body, so that a client's report finds
+# the log lines (their correlation id) in one query. Per thread: the local stack serves concurrently.
+_request = threading.local()
+REQUEST_ID_HEADER = "X-Request-Id"
+
+
+def request_id() -> str:
+    return str(getattr(_request, "id", "") or "")
+
+
 def error_response(err: ApiError) -> Response[str]:
-    return Response(err.status, JSON_CONTENT_TYPE, dumps(err.body(), keep=ERROR_MEMBERS), headers=err.headers)
+    body = err.body()
+    if request_id():
+        body["info"] = {**body["info"], "request_id": request_id()}
+    return Response(err.status, JSON_CONTENT_TYPE, dumps(body, keep=ERROR_MEMBERS), headers=err.headers)
 
 
 def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
@@ -374,13 +388,25 @@ def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], d
 
     @logger.inject_lambda_context(clear_state=True)
     def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        _request.id = (event.get("requestContext") or {}).get("requestId") or getattr(context, "aws_request_id", "")
+        logger.set_correlation_id(_request.id)
         try:
-            decode_text_body(event)
-            _parse_once(event.get("body"))
-            return app.resolve(event, context)
-        except ApiError as err:
-            return proxy_result(error_response(err))
-        except Exception as err:  # noqa: BLE001 - a crash would be API Gateway's 502 "retry": never for our own defect
-            return proxy_result(failure_response(err))
+            result = _handle(app, event, context)
+        finally:
+            logger.set_correlation_id(None)
+        result["headers"] = {**(result.get("headers") or {}), REQUEST_ID_HEADER: _request.id}
+        _request.id = ""
+        return result
 
     return lambda_handler
+
+
+def _handle(app: APIGatewayRestResolver, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    try:
+        decode_text_body(event)
+        _parse_once(event.get("body"))
+        return app.resolve(event, context)
+    except ApiError as err:
+        return proxy_result(error_response(err))
+    except Exception as err:  # noqa: BLE001 - a crash would be API Gateway's 502 "retry": never for our own defect
+        return proxy_result(failure_response(err))

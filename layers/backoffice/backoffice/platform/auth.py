@@ -114,6 +114,26 @@ class User:
         return User.from_item(item) if item else None
 
 
+def user_names() -> list[str]:
+    """Every user's name, sorted: a scan of the whole table (users share no partition), for the admin
+    CLI's `migrate`, never for a request."""
+    names: list[str] = []
+    pages = (
+        client("dynamodb")
+        .get_paginator("scan")
+        .paginate(
+            TableName=dynamo.table_name(),
+            FilterExpression="SK = :sk AND begins_with(PK, :prefix)",
+            ExpressionAttributeValues={":sk": {"S": USER_SK}, ":prefix": {"S": USER_PREFIX}},
+            ProjectionExpression="PK",
+            ConsistentRead=True,
+        )
+    )
+    for page in pages:
+        names.extend(item["PK"]["S"].removeprefix(USER_PREFIX) for item in page.get("Items", []))
+    return sorted(names)
+
+
 def check_roles(roles: Iterable[str]) -> frozenset[str]:
     wanted = frozenset(roles)
     unknown = wanted - set(ROLES)
@@ -175,6 +195,21 @@ def authenticate(name: str, password: str) -> User:
     ok = verify_password(password, user.password_hash if user else _DUMMY_HASH)
     if not user or not ok:
         raise BasicRequired("Unknown user or wrong password.")
+    return user
+
+
+def login(name: str, password: str, source: str) -> User:
+    """`authenticate` behind the failed-login lockout (platform/login_guard): a 429 while the name
+    or the source is locked, a failure counted, a success clearing the name's failures."""
+    from backoffice.platform import login_guard  # only the token function needs it
+
+    login_guard.check(name, source)
+    try:
+        user = authenticate(name, password)
+    except BasicRequired:
+        login_guard.record_failure(name, source)
+        raise
+    login_guard.reset(name)
     return user
 
 

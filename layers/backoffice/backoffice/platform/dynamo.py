@@ -74,6 +74,15 @@ def update_existing(pk: str, sk: str, set_: dict[str, Any]) -> bool:
     return _update_if(op) is not None
 
 
+def update_item(
+    pk: str, sk: str, *, set_: dict[str, Any] | None = None, add: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """One UpdateItem as `update_op` describes it (the item created when missing); the item after it."""
+    op = update_op(pk, sk, set_=set_, add=add)["Update"]
+    resp = client("dynamodb").update_item(**op, ReturnValues="ALL_NEW")
+    return from_attrs(resp["Attributes"])
+
+
 def _update_if(op: dict[str, Any]) -> dict[str, Any] | None:
     """One UpdateItem; None when its condition failed (another writer came first)."""
     try:

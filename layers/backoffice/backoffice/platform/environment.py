@@ -34,6 +34,12 @@ class Settings:
     log_group_prefix: str = ""
     token_ttl_seconds: int = 3600
     allowed_origins: str = "*"
+    # The failed-login lockout (platform/login_guard.py): failures let through per user name and
+    # per source IP, the first delay after them (doubling with each further failure) and its cap.
+    login_free_failures: int = 5
+    login_source_free_failures: int = 20
+    login_first_delay_seconds: int = 1
+    login_max_delay_seconds: int = 900
     # How long the event feed waits for a sequence number taken but not yet written (a writer that
     # died between the two): longer than a function may run (Timeout 28 s), docs/webhooks.md.
     event_settle_seconds: int = 60
@@ -51,9 +57,14 @@ _ENV = {
     "log_group_prefix": "LOG_GROUP_PREFIX",
     "token_ttl_seconds": "TOKEN_TTL_SECONDS",
     "allowed_origins": "ALLOWED_ORIGINS",
+    "login_free_failures": "LOGIN_FREE_FAILURES",
+    "login_source_free_failures": "LOGIN_SOURCE_FREE_FAILURES",
+    "login_first_delay_seconds": "LOGIN_FIRST_DELAY_SECONDS",
+    "login_max_delay_seconds": "LOGIN_MAX_DELAY_SECONDS",
     "event_settle_seconds": "EVENT_SETTLE_SECONDS",
 }
-_NUMBERS = ("token_ttl_seconds", "event_settle_seconds")
+# The fields that are whole numbers, not text.
+_INTEGERS = frozenset(name for name, kind in Settings.__annotations__.items() if kind == "int")
 # The resource names that have no default in AWS.
 REQUIRED_IN_AWS = ("TABLE_NAME", "IDEMPOTENCY_TABLE_NAME", "BUCKET_NAME", "EVENT_BUS_NAME", "SIGNING_KEY_SECRET")
 
@@ -71,9 +82,8 @@ def load_settings(environ: Mapping[str, str]) -> Settings:
                 "(template.yaml, Globals.Function.Environment)"
             )
     values: dict[str, Any] = {field: environ[var] for field, var in _ENV.items() if var in environ}
-    for name in _NUMBERS:
-        if name in values:
-            values[name] = int(values[name])
+    for name in _INTEGERS & values.keys():
+        values[name] = int(values[name])
     return Settings(**values, in_aws=bool(environ.get("AWS_LAMBDA_FUNCTION_NAME")))
 
 

@@ -1,0 +1,122 @@
+"""The failed-login lockout of POST /www/token, per user name and per source IP.
+
+Failures are counted per user name as sent (whether or not such a user exists, so that the lockout
+says nothing about which names exist) and per source IP. The first failures in a row are free
+(`login_free_failures` per name, `login_source_free_failures` per source); each further one locks
+the name (or the source) for a delay: `login_first_delay_seconds`, doubled with every further
+failure, at most `login_max_delay_seconds` (`delay`). While locked, every attempt, the right
+password included, is a 429 with Retry-After, answered before any password is checked (no scrypt
+work spent on it). A success clears the name's counter, not the source's: an attacker's own valid
+account must not clear its address. Tokens issued before are never touched.
+
+A counter is an item of the one table (keys owned here), forgotten `login_max_delay_seconds`
+after its last lock ends: its TTL attribute `ExpiresAt` (template.yaml), which reads compare
+themselves, since DynamoDB deletes expired items late.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from backoffice.errors import TooManyRequests
+from backoffice.platform import dynamo
+from backoffice.platform.environment import get_settings
+from backoffice.platform.logger import logger
+
+PREFIX, SK = "LOGIN#", "LOGIN"
+# The table's TimeToLiveSpecification attribute (template.yaml).
+TTL_ATTRIBUTE = "ExpiresAt"
+FAILURES, LOCKED_UNTIL = "Failures", "LockedUntil"
+METRIC = "FailedLogin"
+# User names are at most this long (auth.MAX_NAME); longer ones name nobody and share one counter,
+# which keeps the keys bounded.
+_KEY_NAME_LENGTH = 65
+
+
+def delay(failures: int, free: int, first: int, cap: int) -> int:
+    """Seconds locked after the `failures`-th failure in a row: none while free, then `first`
+    doubling with each failure, at most `cap`."""
+    if failures <= free:
+        return 0
+    return int(min(cap, first * 2 ** min(failures - free - 1, 40)))
+
+
+@dataclass(frozen=True)
+class Counter:
+    """The failures of one user name or one source IP."""
+
+    kind: str  # "user" or "source"
+    value: str
+    free: int
+
+    def key(self) -> tuple[str, str]:
+        return f"{PREFIX}{self.kind}#{self.value}", SK
+
+
+def counters(name: str, source: str) -> tuple[Counter, Counter]:
+    settings = get_settings()
+    return (
+        Counter("user", name[:_KEY_NAME_LENGTH], settings.login_free_failures),
+        Counter("source", source, settings.login_source_free_failures),
+    )
+
+
+def _live(item: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
+    return item if item is not None and int(item.get(TTL_ATTRIBUTE, 0)) > now else None
+
+
+def check(name: str, source: str, now: float | None = None) -> None:
+    """A 429 while the name or the source is locked (Retry-After: the seconds left, rounded up)."""
+    at = time.time() if now is None else now
+    until = 0
+    for counter in counters(name, source):
+        item = _live(dynamo.get_item(*counter.key(), consistent=True), at)
+        if item is not None:
+            until = max(until, int(item.get(LOCKED_UNTIL, 0)))
+    if until > at:
+        wait = max(1, math.ceil(until - at))
+        raise TooManyRequests("Too many failed logins; try again after the seconds Retry-After gives.", wait)
+
+
+def record_failure(name: str, source: str, now: float | None = None) -> int:
+    """Count a failed login against the name and the source; the seconds the longer lock lasts."""
+    at = time.time() if now is None else now
+    settings = get_settings()
+    longest = 0
+    for counter in counters(name, source):
+        pk, sk = counter.key()
+        if _live(dynamo.get_item(pk, sk, consistent=True), at) is None:
+            dynamo.delete_item(pk, sk)  # expired but not yet deleted by DynamoDB: start again from 0
+        forget_at = int(at) + settings.login_max_delay_seconds
+        item = dynamo.update_item(pk, sk, add={FAILURES: 1}, set_={TTL_ATTRIBUTE: forget_at})
+        seconds = delay(
+            int(item[FAILURES]), counter.free, settings.login_first_delay_seconds, settings.login_max_delay_seconds
+        )
+        if seconds:
+            until = math.ceil(at) + seconds
+            dynamo.update_existing(
+                pk, sk, {LOCKED_UNTIL: until, TTL_ATTRIBUTE: until + settings.login_max_delay_seconds}
+            )
+            longest = max(longest, seconds)
+    logger.info("login failed", extra={"source": source, "locked_seconds": longest})
+    _count_metric()
+    return longest
+
+
+def reset(name: str) -> None:
+    """A successful login: the name's failures are forgotten (the source's stay)."""
+    user, _ = counters(name, "")
+    dynamo.delete_item(*user.key())
+
+
+def _count_metric() -> None:
+    # Imported here: only a failure pays for the metrics module, not the token function's cold start.
+    from aws_lambda_powertools import Metrics
+    from aws_lambda_powertools.metrics import MetricUnit
+
+    metrics = Metrics()  # namespace POWERTOOLS_METRICS_NAMESPACE (template.yaml), dimension service
+    metrics.add_metric(name=METRIC, unit=MetricUnit.Count, value=1)
+    metrics.flush_metrics()  # one EMF line on stdout; CloudWatch makes it the FailedLogin metric

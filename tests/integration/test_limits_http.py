@@ -1,0 +1,152 @@
+"""The guarded edge over real HTTP, against a local stack of its own started with low limits
+(`PARAMETER_OVERRIDES`, as `make run` takes them): a client over its limit is a 429 while another
+is served; after wrong passwords the right one is a 429 until the delay passes, a token issued
+before keeps working; every answer and error body carries the request id.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.support import Api
+from tests.support.local_stack import free_port, local_stack_env
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parents[2]
+LIMITS = (
+    "ClientRateLimit=1 ClientBurstLimit=3 LoginFreeFailures=2 LoginFirstDelaySeconds=2 LoginMaxDelaySeconds=4"
+    " LoginSourceFreeFailures=1000"
+)
+
+
+@pytest.fixture(scope="module")
+def limited_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """`python -m local` with LIMITS; its URLs and its log."""
+    api_port, aws_port = free_port(), free_port()
+    env = local_stack_env(api_port, aws_port, tmp_path_factory.mktemp("limited-data"), overrides=LIMITS)
+    log = tmp_path_factory.mktemp("limited-log") / "stack.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "local"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+        try:
+            while "READY" not in log.read_text():
+                if proc.poll() is not None:
+                    pytest.fail(f"the local stack did not start:\n{log.read_text()[-3000:]}")
+                time.sleep(0.2)
+            yield {"api": f"http://127.0.0.1:{api_port}", "aws": f"http://127.0.0.1:{aws_port}", "log": str(log)}
+        finally:
+            proc.terminate()
+            proc.wait()
+
+
+def add_user(stack: dict[str, str], name: str) -> str:
+    """A user made by the admin command; its password."""
+    password = f"pw-{uuid.uuid4().hex}"
+    env = {**os.environ, "LOCAL_AWS_PORT": stack["aws"].rsplit(":", 1)[1]}
+    done = subprocess.run(
+        [sys.executable, "-m", "backoffice.admin", "user", "add", name, "--password-stdin", "--local"],
+        input=password + "\n",
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return password
+
+
+def assert_too_many(resp: requests.Response) -> int:
+    """A 429 with Retry-After in whole seconds, the error body, and the request id in both places."""
+    assert resp.status_code == 429, resp.text
+    body = resp.json()
+    assert body["error"] == "too_many_requests"
+    assert body["info"]["request_id"] == resp.headers["x-amzn-RequestId"]
+    return int(resp.headers["Retry-After"])
+
+
+def wait_out(retry_after: int) -> None:
+    time.sleep(retry_after + 0.2)
+
+
+def test_a_client_over_its_limit_gets_429_while_another_client_is_served(limited_stack: dict[str, str]) -> None:
+    flooding, other = Api(limited_stack["api"]), Api(limited_stack["api"])
+    flooding.login()
+    other.login("limits-other", add_user(limited_stack, "limits-other"))
+    answers = [flooding.get("/www/artikel/1000") for _ in range(10)]
+    refused = [a for a in answers if a.status_code == 429]
+    assert refused, [a.status_code for a in answers]
+    assert assert_too_many(refused[0]) >= 1
+    served = other.get("/www/artikel", params={"limit": 1})
+    assert served.status_code == 200
+    assert served.headers["X-Request-Id"] == served.headers["x-amzn-RequestId"]
+
+
+def test_after_wrong_passwords_the_right_one_waits_and_a_token_issued_before_still_works(
+    limited_stack: dict[str, str],
+) -> None:
+    api = Api(limited_stack["api"])
+    password = add_user(limited_stack, "limits-login")
+    earlier = Api(limited_stack["api"])
+    earlier.login("limits-login", password)
+    token_url = api.url("/www/token")
+    wrong = [requests.post(token_url, auth=("limits-login", "wrong"), timeout=30) for _ in range(3)]
+    assert [w.status_code for w in wrong] == [401, 401, 401]  # the third locks the name
+    assert all(w.json()["info"]["request_id"] == w.headers["X-Request-Id"] for w in wrong)
+    retry_after = assert_too_many(requests.post(token_url, auth=("limits-login", password), timeout=30))
+    assert earlier.get("/www/artikel", params={"limit": 1}).status_code == 200
+    wait_out(retry_after)
+    assert requests.post(token_url, auth=("limits-login", password), timeout=30).status_code == 200
+    emf = [line for line in Path(limited_stack["log"]).read_text().splitlines() if '"FailedLogin"' in line]
+    assert len(emf) >= 3  # each failure counted in the FailedLogin metric
+
+
+def test_an_unknown_name_is_locked_out_the_same_way(limited_stack: dict[str, str]) -> None:
+    token_url = limited_stack["api"] + "/www/token"
+    known_password = add_user(limited_stack, "limits-known")
+    known = [requests.post(token_url, auth=("limits-known", "x"), timeout=30) for _ in range(4)]
+    unknown = [requests.post(token_url, auth=("limits-nobody", "x"), timeout=30) for _ in range(4)]
+    assert [k.status_code for k in known] == [u.status_code for u in unknown] == [401, 401, 401, 429]
+    strip = lambda r: {**r.json(), "info": {}}  # noqa: E731 - the request ids differ, nothing else
+    assert [strip(k) for k in known] == [strip(u) for u in unknown]
+    assert known_password
+
+
+def test_every_answer_carries_the_request_id_gateway_answers_included(limited_stack: dict[str, str]) -> None:
+    no_route = requests.get(limited_stack["api"] + "/www/nothing", timeout=30)
+    assert no_route.status_code == 404
+    assert no_route.json()["info"]["request_id"] == no_route.headers["x-amzn-RequestId"]
+    no_token = requests.get(limited_stack["api"] + "/www/artikel/1000", timeout=30)
+    assert no_token.status_code == 401
+    assert no_token.json()["info"]["request_id"] == no_token.headers["x-amzn-RequestId"]
+    api = Api(limited_stack["api"])
+    api.login()
+    missing = api.get("/www/auftrag/999999")
+    assert missing.status_code == 404
+    request_id = missing.headers["X-Request-Id"]
+    assert missing.json()["info"]["request_id"] == request_id
+    failed = requests.post(limited_stack["api"] + "/www/token", auth=("limits-log", "x"), timeout=30)
+    request_id = failed.headers["X-Request-Id"]
+    assert failed.json()["info"]["request_id"] == request_id
+    logged = [json.loads(line) for line in Path(limited_stack["log"]).read_text().splitlines() if request_id in line]
+    assert [line["message"] for line in logged if line.get("correlation_id") == request_id] == ["login failed"]
+
+
+def test_overrides_that_name_no_parameter_stop_the_start(tmp_path: Path) -> None:
+    env = local_stack_env(free_port(), free_port(), tmp_path, overrides="NoSuchParameter=1")
+    done = subprocess.run(
+        [sys.executable, "-m", "local"], cwd=ROOT, env=env, capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 1
+    assert "NoSuchParameter" in done.stderr

@@ -1,0 +1,148 @@
+"""The failed-login lockout (platform/login_guard.py): exact delays, unknown names counted like
+known ones, tokens issued before untouched, a success clearing the name's failures."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from contextlib import redirect_stdout
+from typing import Any
+
+import pytest
+
+from backoffice.errors import TooManyRequests
+from backoffice.platform import auth, dynamo, login_guard
+from tests.support.invoke import call
+
+SOURCE = "198.51.100.7"
+
+
+class Clock:
+    """login_guard's time.time, moved by the test."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(aws: Any, monkeypatch: pytest.MonkeyPatch) -> Clock:
+    fake = Clock(1_800_000_000.0)
+    monkeypatch.setattr(login_guard, "time", fake)
+    return fake
+
+
+@pytest.mark.parametrize(
+    ("failures", "seconds"),
+    [(1, 0), (5, 0), (6, 1), (7, 2), (8, 4), (10, 16), (15, 512), (16, 900), (200, 900)],
+)
+def test_the_delay_is_free_for_five_failures_then_doubles_from_one_second_up_to_fifteen_minutes(
+    failures: int, seconds: int
+) -> None:
+    assert login_guard.delay(failures, free=5, first=1, cap=900) == seconds
+
+
+def _fail(name: str, password: str = "wrong", source: str = SOURCE) -> Any:  # noqa: S107 - a test password
+    with pytest.raises((auth.BasicRequired, TooManyRequests)) as exc:
+        auth.login(name, password, source)
+    return exc.value
+
+
+def test_after_the_free_failures_even_the_right_password_waits_until_the_delay_has_passed(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    for _ in range(5):
+        assert _fail("shop1").status == 401
+    assert _fail("shop1").status == 401  # the 6th failure is answered, and locks for 1 s
+    refused = _fail("shop1", "right")
+    assert (refused.status, refused.headers["Retry-After"], refused.code) == (429, "1", "too_many_requests")
+    clock.now += 1
+    assert auth.login("shop1", "right", SOURCE).name == "shop1"
+
+
+def test_each_further_failure_doubles_the_delay(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    for failures in range(1, 10):
+        assert _fail("shop1").status == 401
+        locked = login_guard.delay(failures, 5, 1, 900)
+        if locked:
+            assert _fail("shop1", "right").headers["Retry-After"] == str(locked)
+            clock.now += locked
+    assert auth.login("shop1", "right", SOURCE).name == "shop1"
+
+
+def test_a_success_clears_the_names_failures(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    for _ in range(5):
+        _fail("shop1")
+    auth.login("shop1", "right", SOURCE)
+    assert dynamo.get_item(*login_guard.counters("shop1", SOURCE)[0].key()) is None
+    for _ in range(5):  # five free failures again
+        assert _fail("shop1").status == 401
+    assert auth.login("shop1", "right", SOURCE).name == "shop1"
+
+
+def test_tokens_issued_before_keep_working_during_a_lock(clock: Clock) -> None:
+    user = auth.save_user("shop1", "right", None)
+    token, _ = auth.issue_token(user)
+    for _ in range(8):
+        _fail("shop1")
+    assert _fail("shop1", "right").status == 429
+    assert auth.authorize(token).name == "shop1"
+
+
+def test_an_unknown_name_is_counted_and_locked_like_a_known_one(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    known = [_fail("shop1", source=f"10.0.0.{n}") for n in range(7)]
+    unknown = [_fail("nobody", source=f"10.0.1.{n}") for n in range(7)]
+    assert [(e.status, e.code, e.description, e.headers) for e in known] == [
+        (e.status, e.code, e.description, e.headers) for e in unknown
+    ]
+    assert known[-1].status == 429
+
+
+def test_the_source_is_locked_after_its_own_free_failures_whatever_the_names(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    for n in range(20):
+        assert _fail(f"guess{n}").status == 401
+    assert _fail("guess-x").status == 401  # the 21st locks the source for 1 s
+    assert _fail("shop1", "right").status == 429
+    assert auth.login("shop1", "right", "203.0.113.9").name == "shop1"  # another source is served
+    clock.now += 1
+    assert auth.login("shop1", "right", SOURCE).name == "shop1"
+
+
+def test_counters_are_forgotten_after_their_time_to_live(clock: Clock) -> None:
+    for _ in range(6):
+        _fail("shop1")
+    pk, sk = login_guard.counters("shop1", SOURCE)[0].key()
+    item = dynamo.get_item(pk, sk)
+    assert item is not None
+    assert item["ExpiresAt"] == item["LockedUntil"] + 900
+    clock.now = float(item["ExpiresAt"]) + 1  # expired, though DynamoDB has not deleted it yet
+    login_guard.check("shop1", SOURCE)
+    assert _fail("shop1").status == 401
+    assert dynamo.get_item(pk, sk)["Failures"] == 1  # type: ignore[index]
+
+
+def _token_request(user: str, password: str) -> Any:
+    basic = base64.b64encode(f"{user}:{password}".encode()).decode()
+    return call("token", "POST", "/www/token", headers={"Authorization": f"Basic {basic}"})
+
+
+def test_over_http_an_unknown_name_is_answered_like_a_wrong_password_and_a_failure_is_a_metric(
+    aws: Any,
+) -> None:
+    auth.save_user("shop1", "right", None)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        known, unknown = _token_request("shop1", "wrong"), _token_request("nobody", "wrong")
+    assert (known.status, known.json()) == (unknown.status, unknown.json())
+    assert known.headers.pop("X-Request-Id") != unknown.headers.pop("X-Request-Id")  # nothing else differs
+    assert known.headers == unknown.headers
+    assert known.status == 401
+    metrics = [json.loads(line) for line in out.getvalue().splitlines() if '"_aws"' in line]
+    assert [m["FailedLogin"] for m in metrics] == [[1.0], [1.0]]
+    assert _token_request("shop1", "right").status == 200

@@ -1,0 +1,125 @@
+"""The guarded edge in template.yaml and in its local emulation (issue 27): limits as parameters,
+every limit a 429 with Retry-After and the error body with its request id, the failed-login
+counters kept with a TTL, the FailedLogin alarm."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from local.gateway import Gateway
+from local.template import BadOverride, Stack, parameter_overrides
+from local.throttling import TokenBucket
+
+STACK = Stack.read()
+PARAMS = STACK.doc["Parameters"]
+RESOURCES = STACK.doc["Resources"]
+
+
+def test_the_client_limits_are_parameters_below_the_stages() -> None:
+    for client, stage in (("ClientRateLimit", "ThrottlingRateLimit"), ("ClientBurstLimit", "ThrottlingBurstLimit")):
+        assert PARAMS[client]["Type"] == "Number"
+        assert PARAMS[client]["MinValue"] == 1
+        assert PARAMS[client]["Default"] <= PARAMS[stage]["Default"]
+
+
+def test_the_lockout_is_set_by_parameters_the_token_function_reads() -> None:
+    variables = RESOURCES["TokenFunction"]["Properties"]["Environment"]["Variables"]
+    for name, variable, default in (
+        ("LoginFreeFailures", "LOGIN_FREE_FAILURES", 5),
+        ("LoginSourceFreeFailures", "LOGIN_SOURCE_FREE_FAILURES", 20),
+        ("LoginFirstDelaySeconds", "LOGIN_FIRST_DELAY_SECONDS", 1),
+        ("LoginMaxDelaySeconds", "LOGIN_MAX_DELAY_SECONDS", 900),
+    ):
+        assert PARAMS[name]["Default"] == default
+        assert variables[variable] == {"Ref": name}
+    assert "DynamoDBCrudPolicy" in RESOURCES["TokenFunction"]["Properties"]["Policies"][0]
+
+
+def test_the_table_has_the_ttl_attribute_the_lockout_writes() -> None:
+    from backoffice.platform.login_guard import TTL_ATTRIBUTE
+
+    ttl = RESOURCES["Table"]["Properties"]["TimeToLiveSpecification"]
+    assert ttl == {"AttributeName": TTL_ATTRIBUTE, "Enabled": True}
+
+
+def test_failed_logins_raise_an_alarm() -> None:
+    alarm = RESOURCES["FailedLoginAlarm"]["Properties"]
+    assert (alarm["MetricName"], alarm["Statistic"], alarm["Threshold"]) == ("FailedLogin", "Sum", 50)
+    assert (
+        alarm["Namespace"]
+        == RESOURCES["TokenFunction"]["Properties"]["Environment"]["Variables"]["POWERTOOLS_METRICS_NAMESPACE"]
+    )
+    assert alarm["AlarmActions"] == [{"Ref": "AlarmTopic"}]
+
+
+@pytest.mark.parametrize("kind", ["THROTTLED", "QUOTA_EXCEEDED"])
+def test_over_a_limit_api_gateway_answers_429_with_retry_after_never_a_5xx(kind: str) -> None:
+    conf = STACK.gateway_responses()[kind]
+    assert conf["StatusCode"] == 429
+    assert int(conf["ResponseParameters"]["Headers"]["Retry-After"].strip("'")) >= 1
+    assert json.loads(conf["ResponseTemplates"]["application/json"])["error"] == "too_many_requests"
+
+
+def test_every_gateway_answer_names_its_request_id() -> None:
+    for kind, conf in STACK.gateway_responses().items():
+        body = json.loads(conf["ResponseTemplates"]["application/json"])
+        assert body["info"]["request_id"] == "$context.requestId", kind
+
+
+def test_a_token_bucket_lets_its_burst_through_then_its_rate() -> None:
+    now = [0.0]
+    bucket = TokenBucket(rate=2, burst=3, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(4)] == [0, 0, 0, 1]
+    now[0] += 0.5  # one token back at 2 per second
+    assert [bucket.take(), bucket.take()] == [0, 1]
+
+
+def test_the_stage_limit_holds_every_request_before_routing() -> None:
+    gateway = Gateway(Stack.read(overrides="ThrottlingRateLimit=1 ThrottlingBurstLimit=2"))
+    answers = [gateway.invoke("GET", "/www/nothing", {}, b"") for _ in range(3)]
+    assert [status for status, _, _ in answers] == [404, 404, 429]
+    _, headers, body = answers[-1]
+    assert headers["Retry-After"] == ["1"]
+    assert json.loads(body)["info"]["request_id"] == headers["x-amzn-RequestId"][0]
+
+
+def test_parameter_overrides_are_read_as_sam_takes_them() -> None:
+    known = {"ClientRateLimit": 10, "ClientBurstLimit": 20}
+    assert parameter_overrides("ClientRateLimit=2 ClientBurstLimit=4", known) == {
+        "ClientRateLimit": "2",
+        "ClientBurstLimit": "4",
+    }
+    assert parameter_overrides("ParameterKey=ClientRateLimit,ParameterValue=3", known) == {"ClientRateLimit": "3"}
+    with pytest.raises(BadOverride, match="Nope"):
+        parameter_overrides("Nope=1", known)
+
+
+def _api_key_required() -> dict[tuple[str, str], bool]:
+    """Each Api event's ApiKeyRequired: its own Auth's, else the Api's (SAM's rule)."""
+    default = STACK.api()["Auth"]["ApiKeyRequired"]
+    found = {}
+    for fn in STACK.resources("AWS::Serverless::Function").values():
+        for event in (fn["Properties"].get("Events") or {}).values():
+            if event["Type"] == "Api":
+                props = event["Properties"]
+                auth = props.get("Auth") or {}
+                found[(props["Method"].upper(), props["Path"])] = auth.get("ApiKeyRequired", default)
+    return found
+
+
+def test_every_authorized_route_is_held_to_the_client_usage_plan() -> None:
+    required = _api_key_required()
+    routes = {(route.method.upper(), route.path): route for route in STACK.routes()}
+    assert required.keys() == routes.keys()
+    for key, route in routes.items():
+        assert required[key] is route.authorized, key  # a key only where the authorizer can answer it
+    assert {key for key, route in routes.items() if not route.authorized} == {
+        ("POST", "/www/token"),
+        ("OPTIONS", "/www/zugferd"),
+    }
+    for key in (("GET", "/www/events"), ("GET", "/www/webhooks"), ("POST", "/www/webhooks/{id}/secret")):
+        assert required[key] is True, key  # the routes of the webhooks, too
+    stages = RESOURCES["ClientUsagePlan"]["Properties"]["ApiStages"]
+    assert [stage["ApiId"] for stage in stages] == [{"Ref": "Api"}]
