@@ -318,32 +318,36 @@ def wanted(positions: Sequence[OrderPosition | QuotationPosition]) -> list[Wante
 def order_wish(body: OrderCreate) -> Wish:
     """POST /www/auftrag's body as what the new order is made from."""
     header = body.GrundDaten
-    details = document.Details(
-        purchase_order=header.AuftBestellNr,
-        title=header.AuftBez,
-        buyer_reference=header.AuftBestellRef,
-        ordered_at=_moment(header.AuftBestellT),
-        delivery_at=_moment(header.AuftLieferT),
-        comment=header.AuftKomment,
-        payment_terms=header.KundBedTyp,
-        delivery_costs=header.AuftLiefKost,
-    )
+    details = _details(header, payment_terms=header.KundBedTyp, delivery_costs=header.AuftLiefKost)
     return Wish(details, header.KTNr, given_addresses(body.Adressen), wanted(body.Positionen))
 
 
 def quotation_wish(body: QuotationCreate) -> Wish:
     """POST /www/offerte's body as what the new quotation is made from."""
     header = body.GrundDaten
-    details = document.Details(
+    details = _details(header, country=header.OrtLand)
+    return Wish(details, None, given_addresses(body.Adressen), wanted(body.Positionen))
+
+
+def _details(
+    header: OrderHeader | QuotationHeader,
+    *,
+    payment_terms: int | None = None,
+    delivery_costs: Decimal | None = None,
+    country: str | None = None,
+) -> document.Details:
+    """The GrundDaten members an order and a quotation keep as sent, with those of one kind only."""
+    return document.Details(
         purchase_order=header.AuftBestellNr,
         title=header.AuftBez,
         buyer_reference=header.AuftBestellRef,
         ordered_at=_moment(header.AuftBestellT),
         delivery_at=_moment(header.AuftLieferT),
         comment=header.AuftKomment,
-        country=header.OrtLand,
+        payment_terms=payment_terms,
+        delivery_costs=delivery_costs,
+        country=country,
     )
-    return Wish(details, None, given_addresses(body.Adressen), wanted(body.Positionen))
 
 
 def position_changes(body: QuotationPatch) -> list[PositionChange]:
