@@ -14,6 +14,7 @@ from backoffice.http.resolver import (
     entrypoint,
     make_resolver,
     once,
+    request_base,
     tagged_response,
 )
 from backoffice.http.responses import version_tag
@@ -34,7 +35,9 @@ def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
     return once(
         app,
         "auftrag-post",
-        lambda: created_response({"data": {"AuftNr": orders.create_order(body, who.user, who.webshop)}}),
+        lambda: created_response(
+            {"data": {"AuftNr": orders.create_order(body, who.user, who.webshop, request_base(app))}}
+        ),
     )
 
 
@@ -45,10 +48,11 @@ def create(body: Annotated[OrderCreate, Body()]) -> Response[str]:
     openapi_extensions=request_headers("Idempotency-Key"),
 )
 def convert(body: Annotated[OrderConvert, Body()]) -> Response[str]:
-    user = caller(app).user
+    user, base = caller(app).user, request_base(app)
 
     def _convert() -> Response[str]:
-        return created_response({"count": 1, "success": True, "data": {"AuftNr": orders.convert_quotation(body, user)}})
+        auft_nr = orders.convert_quotation(body, user, base)
+        return created_response({"count": 1, "success": True, "data": {"AuftNr": auft_nr}})
 
     return once(app, "auftrag-put", _convert)
 

@@ -34,10 +34,10 @@ MAX_ORDERS = 1000
     openapi_extensions=request_headers("Idempotency-Key"),
 )
 def create(body: Annotated[customers.CustomerIn, Body()]) -> Response[str]:
-    user = caller(app).user
+    user, base = caller(app).user, request_base(app)
 
     def _create() -> Response[str]:
-        return created_response({"data": {"DebiNr": customers.create_customer(body, user)}})
+        return created_response({"data": {"DebiNr": customers.create_customer(body, user, base)}})
 
     return once(app, "kunden-post", _create)
 

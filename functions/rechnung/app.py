@@ -47,10 +47,9 @@ PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
 )
 def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
     def _issue() -> Response[str]:
-        issued = issue.issue_recorded(AuftNr)
-        return created_response(
-            issue.head_view(issued.record, request_base(app)), status=201 if issued.created else 200
-        )
+        base = request_base(app)
+        issued = issue.issue_recorded(AuftNr, base)
+        return created_response(issue.head_view(issued.record, base), status=201 if issued.created else 200)
 
     # A replay is the first answer's text (backoffice.http.resolver.once): exact decimals stay numbers.
     return once(app, "rechnung-post", _issue, payload={"AuftNr": AuftNr})

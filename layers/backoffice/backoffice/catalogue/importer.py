@@ -486,14 +486,13 @@ def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResu
     now = utc_text(timespec="seconds")
     changed = _changed_articles(parsed, stored, now)
     items = {(item["PK"], item["SK"]): item for item in changed.values()}
-    items |= _stock_items(parsed) | _customer_items(parsed)
+    items |= _customer_items(parsed)
     uploads: list[tuple[str, bytes, str]] = []
     for medium, folder in parsed.media:
         item = media_item(medium, folder, now, uploads)
         for pk, sk in media.record_keys(medium.ArtNr, medium.IDKey):
             items[(pk, sk)] = {**item, "PK": pk, "SK": sk}
-    _write(list(items.values()), uploads, progress)
-    _record_stock(parsed)
+    _write(list(items.values()), uploads, progress, _stock_writes(parsed))
     if changed:
         write_index(changed.values())
     if parsed.config is not None:
@@ -549,27 +548,27 @@ def _stock_items(parsed: Parsed) -> dict[tuple[str, str], dict[str, Any]]:
     return items
 
 
-# Events per feed item of an import: far below DynamoDB's 400 KB per item.
-STOCK_EVENTS_PER_ITEM = 200
+# Stock items per transaction: with the item of their events, DynamoDB's 100.
+STOCK_PER_WRITE = 99
 
 
-def _record_stock(parsed: Parsed) -> None:
-    """An `artikel.stock_changed` per stock record imported, recorded after the batch writes."""
+def _stock_writes(parsed: Parsed) -> list[list[dict[str, Any]]]:
+    """The stock items, STOCK_PER_WRITE per transaction together with their `artikel.stock_changed`
+    events (each the stock entry as GET /www/artikel shows it): a stock item written has its event."""
+    stock = list(_stock_items(parsed).values())
+    return [stock[start : start + STOCK_PER_WRITE] for start in range(0, len(stock), STOCK_PER_WRITE)]
+
+
+def _stock_write(items: list[dict[str, Any]]) -> None:
     changes = [
         Change(
             event_types.ARTIKEL_STOCK_CHANGED,
-            {"ArtNr": stock.ArtNr},
-            {
-                "StaoNr": stock.StaoNr,
-                "VPEinheit": stock.VPEinheit,
-                "LagerBestand": stock.LagerBestand,
-                "Grund": "import",
-            },
+            {"ArtNr": item["ArtNr"]},
+            articles.stock_entries(item["ArtNr"], item["VPEinheit"], [item], [item["StaoNr"]])[0],
         )
-        for stock in parsed.stock
+        for item in items
     ]
-    for start in range(0, len(changes), STOCK_EVENTS_PER_ITEM):
-        outbox.record(changes[start : start + STOCK_EVENTS_PER_ITEM], "import")
+    outbox.transact_write([*(dynamo.put_op(item) for item in items), *outbox.change_ops(changes, "import")])
 
 
 def _customer_items(parsed: Parsed) -> dict[tuple[str, str], dict[str, Any]]:
@@ -583,9 +582,15 @@ def _customer_items(parsed: Parsed) -> dict[tuple[str, str], dict[str, Any]]:
     return items
 
 
-def _write(items: list[dict[str, Any]], uploads: list[tuple[str, bytes, str]], progress: Progress | None) -> None:
-    """The files to the bucket, then the items to the table, `progress` told after each."""
-    total = len(items) + len(uploads)
+def _write(
+    items: list[dict[str, Any]],
+    uploads: list[tuple[str, bytes, str]],
+    progress: Progress | None,
+    stock: list[list[dict[str, Any]]],
+) -> None:
+    """The files to the bucket, then the items to the table, then the stock with its events,
+    `progress` told after each."""
+    total = len(items) + len(uploads) + sum(map(len, stock))
     done = 0
 
     def step(n: int) -> None:
@@ -599,6 +604,9 @@ def _write(items: list[dict[str, Any]], uploads: list[tuple[str, bytes, str]], p
         s3.put_object(Bucket=bucket, Key=key, Body=body, ContentType=content_type)
         step(1)
     dynamo.batch_put(items, step)
+    for write in stock:
+        _stock_write(write)
+        step(len(write))
 
 
 def media_item(record: MediaRecord, folder: Path, now: str, uploads: list[tuple[str, bytes, str]]) -> dict[str, Any]:

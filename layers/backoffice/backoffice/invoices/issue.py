@@ -64,17 +64,18 @@ def head_view(record: dict[str, Any], base: str = "") -> dict[str, Any]:
     }
 
 
-def issue_recorded(auft_nr: str) -> Issued:
+def issue_recorded(auft_nr: str, base: str = "") -> Issued:
     """`issue`, answered with the record as the table holds it (a consistent read of what was issued)."""
-    issued = issue(auft_nr)
+    issued = issue(auft_nr, base)
     record = read_record(auft_nr, consistent=True)
     if record is None or record["RechNr"] != issued.record["RechNr"]:
         raise RuntimeError(f"invoice {issued.record['RechNr']} of order {auft_nr} is not recorded")
     return Issued(record, issued.created)
 
 
-def issue(auft_nr: str) -> Issued:
-    """The order's invoice: the one recorded, else issued now (see the module's docstring)."""
+def issue(auft_nr: str, base: str = "") -> Issued:
+    """The order's invoice: the one recorded, else issued now (see the module's docstring); the
+    links of its events start with `base` (the request's base URL)."""
     existing = read_record(auft_nr, consistent=True)
     if existing is not None:
         return Issued(existing, created=False)
@@ -84,7 +85,7 @@ def issue(auft_nr: str) -> Issued:
     if held is None:
         return _issued_elsewhere(auft_nr)
     try:
-        record = _issue_leased(invoice, held, attempt)
+        record = _issue_leased(invoice, held, attempt, base)
     except BaseException:
         # Handed back at once: a retry takes over now (with the same number, if one was taken)
         # instead of waiting out the lease. Best effort: if this fails too, the lease runs out by itself.
@@ -93,8 +94,6 @@ def issue(auft_nr: str) -> Issued:
         except Exception:  # noqa: BLE001 - the original failure is the one to answer
             logger.exception("Lease of the invoice of order %s not handed back", auft_nr)
         raise
-    if record is not None:
-        outbox.record(event_types.invoice_issued(record), "")  # after the record: its own write
     return _issued_elsewhere(auft_nr) if record is None else Issued(record, created=True)
 
 
@@ -110,14 +109,26 @@ def _load(auft_nr: str) -> Invoice:
     return invoice
 
 
-def _issue_leased(invoice: Invoice, held: dict[str, Any], attempt: str) -> dict[str, Any] | None:
-    """Under the lease: numbered and rendered, archived, recorded; None when taken over meanwhile."""
+def _issue_leased(invoice: Invoice, held: dict[str, Any], attempt: str, base: str) -> dict[str, Any] | None:
+    """Under the lease: numbered and rendered, archived, recorded with its events; None when taken
+    over meanwhile."""
     numbered = _numbered_and_rendered(invoice, held, attempt)
     if numbered is None:
         return None
     numbering, files = numbered
     record = _record(invoice, numbering, attempt, files)
-    return record if store.finish(invoice.auft_nr, attempt, record) else None
+    events = outbox.change_ops(event_types.invoice_issued(head_view(record, base)["data"], *_order_view(invoice)), "")
+    return record if store.finish(invoice.auft_nr, attempt, record, events) else None
+
+
+def _order_view(invoice: Invoice) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The invoiced order as GET /www/auftrag answers it when it is invoiced (its auftrag.updated),
+    and its bounded form."""
+    from backoffice.sales import contract, document_store
+    from backoffice.sales.document import ORDER
+
+    view = contract.order_view(document_store.existing(ORDER, invoice.auft_nr, consistent=True))
+    return view, contract.without_positions(view)
 
 
 def _numbered_and_rendered(invoice: Invoice, held: dict[str, Any], attempt: str) -> tuple[Numbering, _Files] | None:

@@ -10,12 +10,13 @@ Keys and shapes are those of the first invoices (docs/invoices.md): item `RECHNU
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 from botocore.exceptions import ClientError
 
 from backoffice.errors import NotFound
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
 
@@ -63,9 +64,19 @@ def keep_with_lease(auft_nr: str, attempt: str, attributes: dict[str, Any]) -> b
     return dynamo.update_leased(pk(auft_nr), SK, attempt, attributes)
 
 
-def finish(auft_nr: str, attempt: str, record: dict[str, Any]) -> bool:
-    """The item finished into the record, its lease removed; False when `attempt` no longer held it."""
-    return dynamo.update_leased(pk(auft_nr), SK, attempt, record, finish=True)
+def finish(auft_nr: str, attempt: str, record: dict[str, Any], events: Sequence[dict[str, Any]] = ()) -> bool:
+    """The item finished into the record, its lease removed, in one transaction with `events` (the
+    feed's item, `outbox.change_ops`): an issued invoice has its events, an unissued one none.
+    False when `attempt` no longer held it."""
+    finished = dynamo.update_leased_op(pk(auft_nr), SK, attempt, record, finish=True)
+    try:
+        # The attempt as the request token: botocore's retry of a write that landed is applied once.
+        outbox.transact_write([finished, *events], attempt)
+    except ClientError as exc:
+        if dynamo.is_condition_failure(exc):
+            return False
+        raise
+    return True
 
 
 def hand_back(auft_nr: str, attempt: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from backoffice.errors import Conflict, InvalidRequest, NotFound
-from backoffice.parties.addresses import PHONE_FIELDS, match_form, normalize, patched
+from backoffice.parties.addresses import PHONE_FIELDS, match_form, normalize, patched, standalone_view
 from backoffice.parties.customer_keys import customer_pk
 from backoffice.platform import dynamo, outbox
 from backoffice.platform.outbox import Change
@@ -141,8 +141,8 @@ def patch_address(
         gone = [k for k in _index_keys(adr_nr, stored) if k not in new_keys]
         ops = [put, *(dynamo.put_op(i) for i in new_index)]
         ops += [dynamo.delete_op(pk, sk) for pk, sk in gone]
-        updated = {"DebiNr": stored["DebiNr"], "Version": version + 1}
-        ops += outbox.change_ops([Change(event_types.ADRESSE_UPDATED, {"AdrNr": adr_nr}, updated)], user)
+        shown = standalone_view(from_address_item(item))
+        ops += outbox.change_ops([Change(event_types.ADRESSE_UPDATED, {"AdrNr": adr_nr}, shown)], user)
         try:
             outbox.transact_write(ops)
             return int(version) + 1

@@ -131,10 +131,11 @@ def customer_item(
     }
 
 
-def create_customer(body: CustomerIn, user: str) -> str:
+def create_customer(body: CustomerIn, user: str, base: str = "") -> str:
     """Store a new customer and its addresses in one transaction (with REST_Kunde when enabled); its DebiNr.
 
-    LiefAdr and RechAdr that are not given are the contact address (same AdrNr).
+    LiefAdr and RechAdr that are not given are the contact address (same AdrNr). Its event holds the
+    customer as GET answers it (no orders yet), links on `base` (the request's base URL).
     """
     addresses = check_addresses({n: getattr(body.Adressen, n) for n in ("KontaktAdr", "LiefAdr", "RechAdr")})
     debi_nr = str(dynamo.next_number("DebiNr", start=DEBI_NR_START))
@@ -144,13 +145,15 @@ def create_customer(body: CustomerIn, user: str) -> str:
         "KundLief": numbers.get("LiefAdr", numbers["KontaktAdr"]),
         "KundRech": numbers.get("RechAdr", numbers["KontaktAdr"]),
     }
-    ops = [dynamo.put_op(customer_item(debi_nr, body.GrundDaten, keys, addresses["KontaktAdr"], user), dynamo.NEW)]
+    item = customer_item(debi_nr, body.GrundDaten, keys, addresses["KontaktAdr"], user)
+    ops = [dynamo.put_op(item, dynamo.NEW)]
     for name, fields in addresses.items():
         adr_nr = numbers[name]
         roles = [role for role, number in keys.items() if number == adr_nr]
         ops += address_store.create_ops(adr_nr, debi_nr, fields, roles)
     ops += company.event_ops(EVENT, {"DebiNr": debi_nr, **keys}, user)
-    ops += outbox.change_ops([Change(event_types.KUNDE_CREATED, {"DebiNr": debi_nr}, keys)], user)
+    created = Change(event_types.KUNDE_CREATED, {"DebiNr": debi_nr}, customer_view(item, [], base))
+    ops += outbox.change_ops([created], user)
     outbox.transact_write(ops)
     return debi_nr
 

@@ -142,12 +142,13 @@ def query(
         kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
 
-def batch_get(keys: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
+def batch_get(keys: Iterable[tuple[str, str]], consistent: bool = False) -> list[dict[str, Any]]:
     """Items for (PK, SK) pairs, 100 per request as DynamoDB allows, unprocessed keys retried."""
     wanted = list(dict.fromkeys(keys))
     found: list[dict[str, Any]] = []
     for start in range(0, len(wanted), _BATCH_GET):
-        request = {table_name(): {"Keys": [key(pk, sk) for pk, sk in wanted[start : start + _BATCH_GET]]}}
+        keys_ = [key(pk, sk) for pk, sk in wanted[start : start + _BATCH_GET]]
+        request: dict[str, Any] = {table_name(): {"Keys": keys_, "ConsistentRead": consistent}}
         while request:
             resp = client("dynamodb").batch_get_item(RequestItems=request)
             found.extend(from_attrs(a) for a in resp.get("Responses", {}).get(table_name(), []))
@@ -240,6 +241,11 @@ def update_leased(pk: str, sk: str, holder: str, set_: dict[str, Any], *, finish
 
     Setting LEASE_UNTIL to 0 gives the lease back: the next `take_lease` takes over at once.
     """
+    return _update_if(update_leased_op(pk, sk, holder, set_, finish=finish)["Update"]) is not None
+
+
+def update_leased_op(pk: str, sk: str, holder: str, set_: dict[str, Any], *, finish: bool = False) -> dict[str, Any]:
+    """`update_leased` as an Update for transact_write (the transaction fails when another holds the item)."""
     expression = _Expression()
     sets = ", ".join(f"{expression.name(a)} = {expression.value(v)}" for a, v in set_.items())
     holder_name = expression.name(LEASE_HOLDER)
@@ -247,8 +253,7 @@ def update_leased(pk: str, sk: str, holder: str, set_: dict[str, Any], *, finish
     if finish:
         update += f" REMOVE {holder_name}, {expression.name(LEASE_UNTIL)}"
     op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk), "UpdateExpression": update.strip()}
-    expression.into(op, f"{holder_name} = {expression.value(holder)}")
-    return _update_if(op) is not None
+    return {"Update": expression.into(op, f"{holder_name} = {expression.value(holder)}")}
 
 
 # --- transactions ------------------------------------------------------------------------------
@@ -283,12 +288,14 @@ def update_op(
     add: dict[str, Any] | None = None,
     version: int | None = None,
     absent: Sequence[str] = (),
+    unchanged: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """An Update for transact_write, attribute by attribute; the item is created when missing.
 
     `set_`: attributes set to a value; `set_if_missing`: set only where the item has none yet;
     `add`: numbers added atomically (ADD); `version`: only while Version is still this one, which
-    the update then counts up; `absent`: only while the item has none of these attributes.
+    the update then counts up; `absent`: only while the item has none of these attributes;
+    `unchanged`: only while each attribute still holds this value (None: while it has none).
     """
     expression = _Expression()
     sets = [f"{expression.name(a)} = {expression.value(v)}" for a, v in (set_ or {}).items()]
@@ -297,6 +304,9 @@ def update_op(
         for a, v in (set_if_missing or {}).items()
     ]
     conditions = [f"attribute_not_exists({expression.name(a)})" for a in absent]
+    for a, v in (unchanged or {}).items():
+        name = expression.name(a)
+        conditions.append(f"attribute_not_exists({name})" if v is None else f"{name} = {expression.value(v)}")
     if version is not None:
         conditions.insert(0, f"{expression.name(VERSION)} = {expression.value(version)}")
         sets.append(f"{expression.name(VERSION)} = {expression.value(version + 1)}")

@@ -12,6 +12,12 @@ sequence numbers its events took from one atomic counter. A number taken by a wr
 failed is written as a void item at once (`transact_write`), so the feed sees no gap for it; only
 a writer that died between the two leaves a gap, which the feed waits out (docs/webhooks.md).
 Events are kept 30 days (the table's TTL on ExpiresAt).
+
+An event's data is the changed record's read shape, so the item holds its events as compressed
+JSON (`EventsZ`, zlib); items recorded before held plain JSON (`Events`) and read as they were
+(`events_of`). A record too large to travel whole (its JSON over DATA_LIMIT, or the write's item
+over ITEM_BYTES compressed) carries the bounded form its writer gives (`Change.abridged`: an
+order without its positions) and the event says `partial` (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import time
 import uuid
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,15 +46,21 @@ FEED_PK = "EVENTS"
 SEQUENCE_COUNTER = "EventSequence"
 SEQUENCE_WIDTH = 20  # the sort key's digits: text order is number order
 KEEP_SECONDS = 30 * 24 * 3600
+# An event's data travels whole up to this many bytes of JSON: a webhook body stays below 256 KB.
+DATA_LIMIT = 200_000
+# The compressed events of one write: below DynamoDB's 400 KB per item, with room for the keys.
+ITEM_BYTES = 350_000
 
 
 @dataclass(frozen=True)
 class Change:
-    """One event of the feed: its type (`auftrag.created`), the changed record's keys, a small payload."""
+    """One event of the feed: its type (`auftrag.created`), the changed record's keys, its read shape
+    (`data`), and for a record that can grow large its bounded form (`abridged`)."""
 
     type: str
     keys: dict[str, Any]
     data: dict[str, Any] = field(default_factory=dict)
+    abridged: dict[str, Any] | None = None
 
 
 def feed_sk(sequence: int) -> str:
@@ -74,15 +87,47 @@ def change_ops(changes: Sequence[Change], user: str) -> list[dict[str, Any]]:
         }
         for offset, change in enumerate(changes)
     ]
-    return [dynamo.put_op(_feed_item(first, last, now, dumps(events)), dynamo.NEW)]
+    item = _feed_item(first, last, now, {"EventsZ": _packed(events, changes)})
+    return [dynamo.put_op(item, dynamo.NEW)]
 
 
-def _feed_item(first: int, last: int, now: str, events: str) -> dict[str, Any]:
+def _packed(events: list[dict[str, Any]], changes: Sequence[Change]) -> bytes:
+    """The events compressed into the item; a record too large carries its bounded form instead:
+    each one over DATA_LIMIT, then the largest ones until the item fits ITEM_BYTES."""
+    sizes = [len(dumps(e["data"])) for e in events]
+    for n, change in enumerate(changes):
+        if sizes[n] > DATA_LIMIT and change.abridged is not None:
+            _abridge(events[n], change.abridged)
+    packed = zlib.compress(dumps(events).encode("ascii"))
+    largest = sorted((n for n, c in enumerate(changes) if c.abridged is not None), key=lambda n: -sizes[n])
+    while len(packed) > ITEM_BYTES and largest:
+        n = largest.pop(0)
+        _abridge(events[n], changes[n].abridged or {})
+        packed = zlib.compress(dumps(events).encode("ascii"))
+    if len(packed) > ITEM_BYTES:  # only records without a bounded form are left: a programming error
+        raise ValueError(f"the events of one write take {len(packed)} bytes compressed")
+    return packed
+
+
+def _abridge(event: dict[str, Any], abridged: dict[str, Any]) -> None:
+    event["data"] = abridged
+    event["partial"] = True
+
+
+def events_of(item: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events a feed item holds: compressed (EventsZ), or plain JSON as the first release wrote them."""
+    packed = item.get("EventsZ")
+    if packed is not None:
+        return list(loads(zlib.decompress(bytes(getattr(packed, "value", packed))).decode("ascii")))
+    return list(loads(str(item.get("Events") or "[]")))
+
+
+def _feed_item(first: int, last: int, now: str, events: dict[str, Any]) -> dict[str, Any]:
     return {
         "PK": FEED_PK,
         "SK": feed_sk(last),
         "First": first,
-        "Events": events,
+        **events,
         "CreatedUTC": now,
         "ExpiresAt": int(time.time()) + KEEP_SECONDS,
     }
@@ -110,7 +155,7 @@ def record(changes: Sequence[Change], user: str) -> None:
 
 
 def _void(item: dict[str, Any]) -> None:
-    void = _feed_item(int(item["First"]), int(item["SK"]), str(item["CreatedUTC"]), "[]")
+    void = _feed_item(int(item["First"]), int(item["SK"]), str(item["CreatedUTC"]), {"Events": "[]"})
     # When this fails too, the feed waits the gap out (Settings.event_settle_seconds).
     with contextlib.suppress(ClientError, BotoCoreError):
         dynamo.put_item(void, dynamo.NEW)

@@ -70,3 +70,9 @@ def quotation_view(document: SalesDocument) -> dict[str, Any]:
 def order_view(document: SalesDocument) -> dict[str, Any]:
     """An order as GET /www/auftrag/{AuftNr} answers it."""
     return read_shape(document)
+
+
+def without_positions(view: dict[str, Any]) -> dict[str, Any]:
+    """The bounded form of a document's read shape for an event too large to carry whole: everything
+    but Positionen (GrundDaten with the totals, Adressen, MWSTRekapitulation, Zahlung)."""
+    return {k: v for k, v in view.items() if k != "Positionen"}

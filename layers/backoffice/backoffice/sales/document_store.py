@@ -29,6 +29,8 @@ from botocore.exceptions import BotoCoreError, ClientError
 from backoffice.errors import InvalidRequest, NotFound
 from backoffice.json_codec import loads
 from backoffice.platform import dynamo
+from backoffice.platform.outbox import Change
+from backoffice.sales import contract
 from backoffice.sales.calculation import PositionInput
 from backoffice.sales.document import (
     ORDER,
@@ -385,3 +387,9 @@ def converted_op(quotation: SalesDocument, auft_nr: str) -> dict[str, Any]:
         version=quotation.version,
         absent=("AuftNr",),
     )
+
+
+def change(event_type: str, keys: dict[str, Any], view: dict[str, Any]) -> Change:
+    """The event of a document written: its read shape (`contract`), and the bounded form for when
+    that is too large to travel whole (platform.outbox)."""
+    return Change(event_type, keys, view, contract.without_positions(view))

@@ -3,9 +3,12 @@
 An order is written with ONE TransactWriteItems: its head and position chunks
 (`backoffice.sales.document_store`), the customer's order-list entry (`backoffice.parties.order_list`), one
 `ADD LagerBestand` per distinct stock item it reserves, the REST_Auft outbox item when the event
-is enabled, its events for the feed and webhooks (one item: `auftrag.created`, an
-`artikel.stock_changed` per reservation, `offerte.converted` for a conversion), and for a conversion
-the quotation's converted marker. Either all of it is stored or
+is enabled, its events for the feed and webhooks (one item: `auftrag.created` with the order as
+GET answers it, an `artikel.stock_changed` per reservation with that stock item's new stock,
+`offerte.converted` with the converted quotation), and for a conversion the quotation's converted
+marker. The stock an event reports is exact: each reservation is conditional on the stock read
+before the write, and a write that lost that race is written again from a fresh read
+(STOCK_ATTEMPTS). Either all of it is stored or
 nothing: there is never a reservation without its order nor an order without its reservations.
 DynamoDB holds at most 100 items in one transaction, so the distinct stock items of one order are
 limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md).
@@ -13,9 +16,10 @@ limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md
 
 from __future__ import annotations
 
+import contextlib
 import uuid
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -46,6 +50,13 @@ DEFAULT_LOCATION = 1  # StaoNr when neither the request nor the configuration na
 # item, the feed's item and the quotation's marker.
 MAX_RESERVATIONS = 100 - (1 + document_store.MAX_CHUNKS + 2 + 1 + 1 + 1)
 Reservations = dict[tuple[str, str | None], Decimal]  # (ArtNr, VPEinheit or None) -> amount
+StockBefore = dict[tuple[str, str | None], dict[str, Any] | None]  # the stock items read, None: none yet
+# Writes of one order when other orders keep changing its stock items meanwhile.
+STOCK_ATTEMPTS = 5
+
+
+class _StockMoved(Exception):
+    """Another write changed a stock item between its read and the order's transaction."""
 
 
 def order_location(requested: int | None) -> int:
@@ -87,45 +98,62 @@ def reservations(positions: Sequence[PositionInput], found: dict[str, dict[str, 
     return amounts
 
 
-def reservation_ops(amounts: Reservations, stao_nr: int) -> list[dict[str, Any]]:
-    """One atomic ADD per stock item; an item that does not exist yet is created (negative stock)."""
+def stock_before(amounts: Reservations, stao_nr: int) -> StockBefore:
+    """The stock items the order will lower, read consistently just before its write."""
+    keys = {key: articles.stock_key(key[0], key[1], stao_nr) for key in amounts}
+    found = {(i["PK"], i["SK"]): i for i in dynamo.batch_get(keys.values(), consistent=True)}
+    return {key: found.get(item_key) for key, item_key in keys.items()}
+
+
+def reservation_ops(amounts: Reservations, stao_nr: int, before: StockBefore | None = None) -> list[dict[str, Any]]:
+    """One atomic ADD per stock item; an item that does not exist yet is created (negative stock).
+    With `before`: only while each item still holds the stock read (so the events tell it exactly)."""
     ops = []
     for (art_nr, unit), amount in amounts.items():
         pk, sk = articles.stock_key(art_nr, unit, stao_nr)
         names: dict[str, Any] = {"ArtNr": art_nr, "StaoNr": stao_nr}
         if unit is not None:
             names["VPEinheit"] = unit
-        ops.append(dynamo.update_op(pk, sk, set_if_missing=names, add={"LagerBestand": -amount}))
+        read = (before or {}).get((art_nr, unit))
+        unchanged = None if before is None else {"LagerBestand": None if read is None else read.get("LagerBestand")}
+        ops.append(dynamo.update_op(pk, sk, set_if_missing=names, add={"LagerBestand": -amount}, unchanged=unchanged))
     return ops
 
 
-def _order_ops(document: SalesDocument, amounts: Reservations, entered: datetime, user: str) -> list[dict[str, Any]]:
+def _order_ops(
+    document: SalesDocument, stock: tuple[Reservations, StockBefore], entered: datetime, user: str
+) -> list[dict[str, Any]]:
     head = document.head
     kund_nr = str(head.customer)
     ops = document_store.write_ops(document, dynamo.NEW)
     ops += order_list.entry_ops(order_list.OrderEntry.new(kund_nr, document.number, STATUS, entered))
-    ops += reservation_ops(amounts, int(head.location or DEFAULT_LOCATION))
+    ops += reservation_ops(stock[0], int(head.location or DEFAULT_LOCATION), stock[1])
     ops += company.event_ops(EVENT, {"AuftNr": document.number, "KundNr": kund_nr, "OffertNr": head.quotation_nr}, user)
-    return ops + outbox.change_ops(_changes(document, amounts), user)
+    return ops
 
 
-def _changes(document: SalesDocument, amounts: Reservations) -> list[Change]:
-    """The order's events: created, each stock item it lowered, the quotation it converted."""
-    head = document.head
-    kund_nr = str(head.customer)
-    created = {"KundNr": kund_nr, "OffertNr": head.quotation_nr, "AuftStatus": STATUS}
-    changes = [Change(event_types.AUFTRAG_CREATED, {"AuftNr": document.number}, created)]
-    for (art_nr, unit), amount in amounts.items():
-        stock = {"StaoNr": head.location, "VPEinheit": unit, "Aenderung": -amount, "Grund": "auftrag"}
-        changes.append(Change(event_types.ARTIKEL_STOCK_CHANGED, {"ArtNr": art_nr}, stock))
-    if head.quotation_nr:
-        converted = {"AuftNr": document.number, "KundNr": kund_nr}
-        changes.append(Change(event_types.OFFERTE_CONVERTED, {"OffertNr": head.quotation_nr}, converted))
+def _changes(
+    document: SalesDocument, stock: tuple[Reservations, StockBefore], base: str, quotation: SalesDocument | None
+) -> list[Change]:
+    """The order's events: created, each stock item it lowered (its stock after), the quotation it converted."""
+    view = contract.order_view(document)
+    changes = [document_store.change(event_types.AUFTRAG_CREATED, {"AuftNr": document.number}, view)]
+    stao_nr = int(document.head.location or DEFAULT_LOCATION)
+    for (art_nr, unit), amount in stock[0].items():
+        read = stock[1].get((art_nr, unit)) or {}
+        after = {**read, "ArtNr": art_nr, "StaoNr": stao_nr, "LagerBestand": read.get("LagerBestand", 0) - amount}
+        entry = articles.stock_entries(art_nr, unit, [{**after, "VPEinheit": unit}], [stao_nr], base)[0]
+        changes.append(Change(event_types.ARTIKEL_STOCK_CHANGED, {"ArtNr": art_nr}, entry))
+    if quotation is not None:
+        converted = replace(quotation, head=replace(quotation.head, order_nr=document.number))
+        shown = contract.quotation_view(converted)
+        changes.append(document_store.change(event_types.OFFERTE_CONVERTED, {"OffertNr": quotation.number}, shown))
     return changes
 
 
-def create_order(body: OrderCreate, user: str, webshop: str | None) -> str:
-    """Price, check and store a new order with its reservations in one transaction; its AuftNr."""
+def create_order(body: OrderCreate, user: str, webshop: str | None, base: str = "") -> str:
+    """Price, check and store a new order with its reservations in one transaction; its AuftNr.
+    `base`: the request's base URL, which the links of its events start with."""
     header = body.GrundDaten
     buyer = load_customer(header.KundNr)
     if header.WaehrAbk:
@@ -133,7 +161,7 @@ def create_order(body: OrderCreate, user: str, webshop: str | None) -> str:
     draft = drafts.priced(ORDER, order_wish(body), buyer, webshop, user)
     stao_nr = order_location(header.StaoNr)
     amounts = reservations(list(draft.document.positions), draft.articles, stao_nr)
-    return _store(_placed(draft.document, stao_nr, body.Zahlung), amounts, user)
+    return _store(_placed(draft.document, stao_nr, body.Zahlung), amounts, _Writer(user, base))
 
 
 def _placed(document: SalesDocument, stao_nr: int, zahlung: list[Payment] | None) -> SalesDocument:
@@ -141,31 +169,68 @@ def _placed(document: SalesDocument, stao_nr: int, zahlung: list[Payment] | None
     return replace(document, head=replace(document.head, location=stao_nr, payments=payments(zahlung)))
 
 
-def _store(document: SalesDocument, amounts: Reservations, user: str, *extra: Callable[[str], dict[str, Any]]) -> str:
-    """Number the order and write it with everything that goes with it, in one transaction."""
+@dataclass(frozen=True)
+class _Writer:
+    """Who writes the order (for its events), the base URL of their links, the quotation it converts."""
+
+    user: str
+    base: str
+    quotation: SalesDocument | None = None
+
+
+def _store(document: SalesDocument, amounts: Reservations, writer: _Writer) -> str:
+    """Number the order and write it with everything that goes with it, in one transaction; written
+    again (under the same AuftNr) while other orders changed its stock items in between."""
     auft_nr = str(dynamo.next_number("AuftNr", start=AUFT_NR_START))
+    stao_nr = int(document.head.location or DEFAULT_LOCATION)
+    for _ in range(STOCK_ATTEMPTS - 1):
+        with contextlib.suppress(_StockMoved):
+            return _write(auft_nr, document, (amounts, stock_before(amounts, stao_nr)), writer)
+    return _write(auft_nr, document, (amounts, stock_before(amounts, stao_nr)), writer, last=True)
+
+
+def _write(
+    auft_nr: str, document: SalesDocument, stock: tuple[Reservations, StockBefore], writer: _Writer, last: bool = False
+) -> str:
     entered = utc_now()
     token = uuid.uuid4().hex
     numbered = document.numbered(auft_nr, entered, token)
-    _commit(auft_nr, [*_order_ops(numbered, amounts, entered, user), *(op(auft_nr) for op in extra)], token)
+    ops = _order_ops(numbered, stock, entered, writer.user)
+    if writer.quotation is not None:
+        ops.append(document_store.converted_op(writer.quotation, auft_nr))
+    ops += outbox.change_ops(_changes(numbered, stock, writer.base, writer.quotation), writer.user)
+    _commit(auft_nr, ops, token, last)
     return auft_nr
 
 
-def _commit(auft_nr: str, ops: list[dict[str, Any]], token: str) -> None:
+def _commit(auft_nr: str, ops: list[dict[str, Any]], token: str, last: bool = True) -> None:
     """Write the order's transaction. When the answer is lost (a timeout, or botocore's retry of a
     write that had landed and now fails its own conditions), the order head tells: it carries the
-    write's token."""
+    write's token. A stock item changed since it was read is _StockMoved (unless `last`)."""
     try:
         outbox.transact_write(ops, token)
-    except ClientError:
-        if not document_store.landed(ORDER, auft_nr, token):
-            raise
+    except ClientError as exc:
+        if document_store.landed(ORDER, auft_nr, token):
+            return
+        if not last and _stock_moved(exc, ops):
+            raise _StockMoved from exc
+        raise
     except BotoCoreError as exc:
         if not document_store.landed(ORDER, auft_nr, token):
             raise Unavailable("The order could not be stored in time; nothing was written. Retry.", 2) from exc
 
 
-def convert_quotation(body: OrderConvert, user: str) -> str:
+def _stock_moved(exc: ClientError, ops: list[dict[str, Any]]) -> bool:
+    """Whether the transaction failed on a stock item (its condition, or another write at it)."""
+    reasons = exc.response.get("CancellationReasons") or []
+    return any(
+        str(reason.get("Code")) in ("ConditionalCheckFailed", "TransactionConflict")
+        and str(op.get("Update", {}).get("Key", {}).get("SK", {}).get("S", "")).startswith(articles.STOCK_PREFIX)
+        for reason, op in zip(reasons, ops, strict=False)
+    )
+
+
+def convert_quotation(body: OrderConvert, user: str, base: str = "") -> str:
     """PUT /www/auftrag: the quotation's positions and prices become an order, once; its AuftNr."""
     offert_nr, kund_nr = body.GrundDaten.OffertNr, body.GrundDaten.KundNr
     quotation = document_store.existing(QUOTATION, offert_nr, consistent=True)
@@ -179,7 +244,7 @@ def convert_quotation(body: OrderConvert, user: str) -> str:
     amounts = reservations(list(draft.document.positions), found, stao_nr)
     order = _placed(draft.document, stao_nr, body.Zahlung)
     try:
-        return _store(order, amounts, user, lambda auft_nr: document_store.converted_op(quotation, auft_nr))
+        return _store(order, amounts, _Writer(user, base, quotation))
     except ClientError as exc:
         if not dynamo.is_condition_failure(exc):
             raise

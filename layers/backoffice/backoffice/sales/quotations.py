@@ -16,7 +16,6 @@ from botocore.exceptions import ClientError
 from backoffice.errors import Conflict, InvalidRequest
 from backoffice.parties.addresses import check_addresses
 from backoffice.platform import dynamo, outbox
-from backoffice.platform.outbox import Change
 from backoffice.sales import contract, document_store, drafts
 from backoffice.sales.buyer import Buyer, buyer_terms, export_code, load_customer, nobody, pricing_buyer
 from backoffice.sales.calculation import PositionInput
@@ -50,9 +49,10 @@ def create_quotation(body: QuotationCreate, user: str, webshop: str | None) -> d
     draft = drafts.priced(QUOTATION, quotation_wish(body), buyer, webshop, user)
     offert_nr = str(dynamo.next_number("OffertNr", start=OFFERT_NR_START))
     document = draft.document.numbered(offert_nr, utc_now())
-    created = Change(event_types.OFFERTE_CREATED, {"OffertNr": offert_nr}, {"KundNr": header.KundNr})
+    shown = view(document)
+    created = document_store.change(event_types.OFFERTE_CREATED, {"OffertNr": offert_nr}, shown)
     outbox.transact_write(document_store.write_ops(document, dynamo.NEW) + outbox.change_ops([created], user))
-    return view(document)
+    return shown
 
 
 def view(document: SalesDocument) -> dict[str, Any]:
@@ -145,8 +145,8 @@ def _apply(stored: SalesDocument, patch: _Patch) -> SalesDocument:
     head = replace(document.head, version=stored.version + 1, changed_at=utc_now())
     document = replace(document, head=head)
     drafts.check_total(document.figures)  # computed once: the answer shows the same figures
-    changed = {"KundNr": head.customer, "Version": head.version}
-    updated = Change(event_types.OFFERTE_UPDATED, {"OffertNr": document.number}, changed)
+    shown = view(document)
+    updated = document_store.change(event_types.OFFERTE_UPDATED, {"OffertNr": document.number}, shown)
     outbox.transact_write(
         document_store.write_ops(document, version=stored.version) + outbox.change_ops([updated], patch.user)
     )

@@ -37,10 +37,11 @@ TYPES = tuple(CATALOGUE)
 ARTICLE_TYPES = frozenset({ARTIKEL_STOCK_CHANGED})
 
 
-def invoice_issued(record: dict[str, Any]) -> list[Change]:
-    """The events of an invoice recorded: the invoice issued, its order changed (invoiced)."""
-    auft_nr, kund_nr, rech_nr = str(record["AuftNr"]), str(record["KundNr"]), str(record["RechNr"])
+def invoice_issued(invoice: dict[str, Any], order: dict[str, Any], order_bounded: dict[str, Any]) -> list[Change]:
+    """The events of an invoice issued: the invoice (its GET data), its order changed (invoiced;
+    the order's GET data, and its bounded form). Both are recorded in the transaction that
+    finishes the invoice."""
     return [
-        Change(RECHNUNG_ISSUED, {"RechNr": rech_nr}, {"AuftNr": auft_nr, "KundNr": kund_nr}),
-        Change(AUFTRAG_UPDATED, {"AuftNr": auft_nr}, {"KundNr": kund_nr, "RechNr": rech_nr, "Grund": "rechnung"}),
+        Change(RECHNUNG_ISSUED, {"RechNr": str(invoice["RechNr"])}, invoice),
+        Change(AUFTRAG_UPDATED, {"AuftNr": str(invoice["AuftNr"])}, order, order_bounded),
     ]

@@ -11,7 +11,8 @@ writes its numbers void at once (`outbox.transact_write`), so gaps wait only aft
 Reads are consistent: an item seen means every lower item that will ever be written, is.
 
 The cursor is the last sequence passed (served, or hidden from the caller, or void); 0 is the
-start. Article events reach only callers who may see the article (its webshops).
+start. Article events reach only callers who may see the article (its webshops). A page holds at
+most PAGE_BYTES of events (each event's data is a whole record), and always at least one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from backoffice.catalogue import article_store, articles
-from backoffice.json_codec import loads
+from backoffice.json_codec import dumps
 from backoffice.platform import outbox
 from backoffice.platform.environment import get_settings
 from backoffice.timestamps import utc_now
@@ -30,6 +31,8 @@ from backoffice.webhooks.event_types import ARTICLE_TYPES
 
 MAX_LIMIT = 1000
 DEFAULT_LIMIT = 100
+# The events of one page, as JSON: far below the 6 MB a Lambda function may answer.
+PAGE_BYTES = 4_000_000
 
 
 @dataclass
@@ -39,6 +42,7 @@ class Page:
     cursor: int
     events: list[dict[str, Any]] = field(default_factory=list)
     done: bool = False  # no more to read now (the end, or a gap not settled yet)
+    size: int = 0  # bytes of the events' JSON so far
 
 
 def read(after: int, limit: int, webshop: str | None, types: frozenset[str] = frozenset()) -> Page:
@@ -65,15 +69,26 @@ def _take(
     if first > page.cursor + 1 and _recorded(item) > settled_before:
         page.done = True  # a gap below this item: a writer may still commit it
         return False
-    for event in loads(item["Events"]):
+    for event in outbox.events_of(item):
         if int(event["sequence"]) <= page.cursor:
             continue
         if len(page.events) >= limit:
             return False
-        if wanted(event):
-            page.events.append(event)
+        if wanted(event) and not _added(page, event):
+            return False
         page.cursor = int(event["sequence"])
     page.cursor = max(page.cursor, last)  # a void item passes its numbers
+    return True
+
+
+def _added(page: Page, event: dict[str, Any]) -> bool:
+    """The event added to the page, unless it would take the page over PAGE_BYTES (the first always fits)."""
+    size = len(dumps(public(event)))
+    if page.events and page.size + size > PAGE_BYTES:
+        page.done = True  # full: the next page starts at this event
+        return False
+    page.events.append(event)
+    page.size += size
     return True
 
 
@@ -83,7 +98,7 @@ def _recorded(item: dict[str, Any]) -> datetime:
 
 def _visibility(items: Iterable[dict[str, Any]], webshop: str | None) -> set[str]:
     """The articles among the items' events that the caller may see."""
-    numbers = {str(e["keys"]["ArtNr"]) for i in items for e in loads(i["Events"]) if e["type"] in ARTICLE_TYPES}
+    numbers = {str(e["keys"]["ArtNr"]) for i in items for e in outbox.events_of(i) if e["type"] in ARTICLE_TYPES}
     found = article_store.articles_by_number(sorted(numbers)) if numbers else {}
     return {n for n, a in found.items() if articles.visible_to(articles.webshops(a), webshop)}
 
@@ -101,5 +116,6 @@ def _wanted(types: frozenset[str], visible: set[str]) -> Callable[[dict[str, Any
 
 def public(event: dict[str, Any]) -> dict[str, Any]:
     """An event as the feed answers it (and a webhook will carry it): without the writing user.
-    Empty members (data {}) are left out, as everywhere (json_codec)."""
-    return {k: event[k] for k in ("id", "type", "sequence", "timestamp", "keys", "data") if k in event}
+    `partial` (true) marks data in its bounded form. Empty members (data {}) are left out, as
+    everywhere (json_codec)."""
+    return {k: event[k] for k in ("id", "type", "sequence", "timestamp", "keys", "data", "partial") if k in event}
