@@ -44,7 +44,7 @@ def test_an_order_is_in_the_feed_and_subscriptions_are_private(api: Api, local_s
     events, _ = read_all(api, cursor)
     mine = [e for e in events if e["type"] == "auftrag.created" and e["keys"] == {"AuftNr": auft_nr}]
     assert len(mine) == 1
-    assert mine[0]["data"]["KundNr"] == "100004"
+    assert mine[0]["data"]["GrundDaten"]["KundNr"] == "100004"
     everything, _ = read_all(api)
     sequences = [e["sequence"] for e in everything]
     assert sequences == sorted(sequences)

@@ -107,6 +107,32 @@ def test_a_stock_item_changed_between_read_and_write_is_written_again_from_a_fre
     assert [e["keys"] for e in events(call) if e["type"] == "auftrag.created"][-1] == {"AuftNr": nr}
 
 
+def test_stock_that_keeps_moving_is_a_503_after_the_attempts_and_writes_nothing(
+    call: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from backoffice.platform import dynamo
+    from backoffice.sales import orders
+
+    real = orders.stock_before
+    reads = []
+
+    def every_read_is_overtaken(amounts: Any, stao_nr: int) -> Any:
+        reads.append(1)
+        before = real(amounts, stao_nr)
+        dynamo.update_item("ARTIKEL#1000", "BESTAND#-#1", add={"LagerBestand": Decimal(-1)})
+        return before
+
+    monkeypatch.setattr(orders, "stock_before", every_read_is_overtaken)
+    start = stock_shown(call, "1000", 1, None)["LagerBestand"]
+    seen = events(call)
+    answer = call("auftrag", "POST", "/www/auftrag", ORDER)
+    assert answer.status == 503, answer.text
+    assert answer.headers["Retry-After"] == "1"
+    assert len(reads) == orders.STOCK_ATTEMPTS
+    assert events(call) == seen  # no order, no event, no gap
+    assert stock_shown(call, "1000", 1, None)["LagerBestand"] == start - orders.STOCK_ATTEMPTS  # only the others'
+
+
 def test_quotation_events_are_its_get_at_each_version(call: Any) -> None:
     body = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]}
     created = ok(call("offerte", "POST", "/www/offerte", body), 201)["data"]

@@ -380,7 +380,12 @@ class Ereignis(Shape):
     keys: dict[str, Any] = Field(
         description="the changed record's keys: AuftNr, OffertNr, DebiNr, AdrNr, ArtNr, RechNr"
     )
-    data: dict[str, Any] | None = optional("a small payload of the change (by type, see the examples)")
+    data: dict[str, Any] | None = optional(
+        "the changed record as GET answers it at that version, its key included (by type, see the examples)"
+    )
+    partial: bool | None = optional(
+        "true: the record was too large to travel whole; data holds it without its Positionen (read it with GET)"
+    )
 
 
 class EreignisListe(Shape):

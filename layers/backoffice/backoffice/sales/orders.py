@@ -206,13 +206,15 @@ def _write(
 def _commit(auft_nr: str, ops: list[dict[str, Any]], token: str, last: bool = True) -> None:
     """Write the order's transaction. When the answer is lost (a timeout, or botocore's retry of a
     write that had landed and now fails its own conditions), the order head tells: it carries the
-    write's token. A stock item changed since it was read is _StockMoved (unless `last`)."""
+    write's token. A stock item changed since it was read is _StockMoved, on the `last` attempt a 503."""
     try:
         outbox.transact_write(ops, token)
     except ClientError as exc:
         if document_store.landed(ORDER, auft_nr, token):
             return
-        if not last and _stock_moved(exc, ops):
+        if _stock_moved(exc, ops):
+            if last:
+                raise Unavailable("Other orders kept changing the same stock; nothing was written. Retry.", 1) from exc
             raise _StockMoved from exc
         raise
     except BotoCoreError as exc:

@@ -1,4 +1,5 @@
-"""The event types of the feed and of webhooks, the record key each one carries, one example each.
+"""The event types of the feed and of webhooks, the record key each one carries, one example each
+(an event's data is its record as GET answers it, docs/webhooks.md).
 
 The writers (sales, parties, catalogue, invoices) name their events from here, the feed and the
 subscriptions validate against it, docs/openapi.json shows the examples. No AWS call here.
@@ -20,17 +21,140 @@ ADRESSE_UPDATED = "adresse.updated"
 ARTIKEL_STOCK_CHANGED = "artikel.stock_changed"
 RECHNUNG_ISSUED = "rechnung.issued"
 
+# The examples of the catalogue: each event's data is its record as GET answers it. Amounts are
+# written as float literals here only because the OpenAPI document would show a Decimal as a
+# string; the API itself writes exact decimals as JSON numbers (json_codec).
+_BASE = "https://api.example.ch"
+_ADDRESS = {
+    "AdrNr": 200311,
+    "AdrFirma": "Muster AG",
+    "AdrAdresse1": "Seestrasse 9",
+    "OrtName": "Z\u00fcrich",
+    "OrtPLZ": "8001",
+    "OrtLand": "CH",
+    "EmailAdress": "verkauf@muster-ag.ch",
+    "ISOLandA2": "CH",
+}
+_ADDRESSES = {"KontaktAdr": _ADDRESS, "LiefAdr": _ADDRESS, "RechAdr": _ADDRESS}
+_POSITION = {
+    "PosNr": 1,
+    "VisPosNr": 1,
+    "ArtNr": "A-1001",
+    "PosBez": "Kaffee Bohnen Crema 1 kg",
+    "PosAnzBest": 3,
+    "PosPreisBasis": 56.70,
+    "PosPreisEinzel": 18.90,
+    "PosPreisTotal": 56.70,
+    "PosPreisWUSTBetrag": 1.47,
+    "WUSTSatz": 2.6,
+    "GRabSatz": 0,
+}
+_RECAP = [
+    {
+        "Abschnitt": "UST-Rekap",
+        "WaehrAbk": "CHF",
+        "PosWUST": 1.47,
+        "PosWUSTSatz": 2.6,
+        "PosWUSTBez": "Reduzierter Satz",
+        "PosBetragNetto": 56.70,
+        "PosWUSTCode": "2",
+        "PosWUSTKlasse": "C",
+        "PosUSTSZiffer": "313",
+        "PosVSTSZiffer": "400",
+        "PosUSTUZiffer": "200",
+    }
+]
+_TOTALS = {
+    "WaehrAbk": "CHF",
+    "AuftWUST": 1.47,
+    "AuftBrutto": 58.15,
+    "AuftNetto": 56.70,
+}
+_ORDER = {
+    "GrundDaten": {"StaoNr": 1, "KundNr": "100045", "AuftStatus": "N", **_TOTALS, "AuftNr": "400123"},
+    "Adressen": _ADDRESSES,
+    "Positionen": [_POSITION],
+    "MWSTRekapitulation": _RECAP,
+}
+_QUOTATION_HEAD: dict[str, Any] = {"KundNr": "100045", "AuftStatus": "P", **_TOTALS, "Template": False}
+_QUOTATION: dict[str, Any] = {
+    "OffertNr": "700456",
+    "GrundDaten": _QUOTATION_HEAD,
+    "Adressen": _ADDRESSES,
+    "Positionen": [_POSITION],
+    "MWSTRekapitulation": _RECAP,
+}
+_CONVERTED = {**_QUOTATION, "GrundDaten": {**_QUOTATION_HEAD, "AuftNr": "400124"}}
+
+
+def _address_links(role: str, adr_nr: int) -> list[dict[str, str]]:
+    return [{"href": f"{_BASE}/www/adressen/{adr_nr}", "type": t, "rel": f"adressen {role}"} for t in ("GET", "PATCH")]
+
+
+_CUSTOMER = {
+    "status": 0,
+    "WaehrAbk": "CHF",
+    "AdrSprache": "ger",
+    "KundKontakt": 200311,
+    "KundLief": 200311,
+    "KundRech": 200312,
+    "KundBez": "Muster AG",
+    "links": [
+        *_address_links("KundKontakt", 200311),
+        *_address_links("KundLief", 200311),
+        *_address_links("KundRech", 200312),
+        {"href": f"{_BASE}/www/adressen?debinr=100046", "type": "GET", "rel": "adressen"},
+    ],
+}
+_ADDRESS_UPDATED = {
+    "AdrNr": 200312,
+    "AdrSprache": "ger",
+    "AdrAdresse1": "Postfach",
+    "AdrAnrede": 0,
+    "AdrAnredeText": "Firma",
+    "AdrFirma": "Muster AG Buchhaltung",
+    "OrtLand": "CH",
+    "OrtName": "Z\u00fcrich",
+    "OrtPLZ": "8002",
+}
+_STOCK = {
+    "ArtNr": "A-1001",
+    "LagerOrt": "Z\u00fcrich",
+    "StaoNr": 1,
+    "LagerBestand": 117,
+    "links": [{"href": f"{_BASE}/www/artikel/A-1001", "type": "GET", "rel": "artikel"}],
+}
+_INVOICE_PATH = f"{_BASE}/www/auftrag/400123/rechnung"
+_INVOICE = {
+    "RechNr": "500017",
+    "AuftNr": "400123",
+    "KundNr": "100045",
+    "RechDatum": "2026-11-26",
+    "FaelligDatum": "2026-12-26",
+    "Zahlungsreferenz": "000000000000000000005000179",
+    "WaehrAbk": "CHF",
+    "AuftNetto": 56.70,
+    "AuftWUST": 1.47,
+    "AuftBrutto": 58.15,
+    "Bezahlt": False,
+    "links": [
+        {"href": _INVOICE_PATH, "type": "GET", "rel": "rechnung/pdf"},
+        {"href": _INVOICE_PATH, "type": "GET", "rel": "rechnung/xml"},
+        {"href": f"{_BASE}/www/auftrag/400123", "type": "GET", "rel": "auftrag/"},
+    ],
+}
+
 # Each type, the keys of the changed record it carries and an example of its data.
 CATALOGUE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
-    AUFTRAG_CREATED: ({"AuftNr": "400123"}, {"KundNr": "100045", "OffertNr": None, "AuftStatus": "N"}),
-    AUFTRAG_UPDATED: ({"AuftNr": "400123"}, {"KundNr": "100045", "RechNr": "500017", "Grund": "rechnung"}),
-    OFFERTE_CREATED: ({"OffertNr": "300456"}, {"KundNr": "100045"}),
-    OFFERTE_UPDATED: ({"OffertNr": "300456"}, {"KundNr": "100045", "Version": 3}),
-    OFFERTE_CONVERTED: ({"OffertNr": "300456"}, {"AuftNr": "400124", "KundNr": "100045"}),
-    KUNDE_CREATED: ({"DebiNr": "100046"}, {"KundKontakt": 200311, "KundLief": 200311, "KundRech": 200312}),
-    ADRESSE_UPDATED: ({"AdrNr": 200311}, {"DebiNr": "100046", "Version": 2}),
-    ARTIKEL_STOCK_CHANGED: ({"ArtNr": "A-1001"}, {"StaoNr": 1, "VPEinheit": None, "Aenderung": -3, "Grund": "auftrag"}),
-    RECHNUNG_ISSUED: ({"RechNr": "500017"}, {"AuftNr": "400123", "KundNr": "100045"}),
+    AUFTRAG_CREATED: ({"AuftNr": "400123"}, _ORDER),
+    AUFTRAG_UPDATED: ({"AuftNr": "400123"}, _ORDER),
+    OFFERTE_CREATED: ({"OffertNr": "700456"}, _QUOTATION),
+    OFFERTE_UPDATED: ({"OffertNr": "700456"}, _QUOTATION),
+    OFFERTE_CONVERTED: ({"OffertNr": "700456"}, _CONVERTED),
+    KUNDE_CREATED: ({"DebiNr": "100046"}, _CUSTOMER),
+    ADRESSE_UPDATED: ({"AdrNr": 200312}, _ADDRESS_UPDATED),
+    ARTIKEL_STOCK_CHANGED: ({"ArtNr": "A-1001"}, _STOCK),
+    RECHNUNG_ISSUED: ({"RechNr": "500017"}, _INVOICE),
 }
 TYPES = tuple(CATALOGUE)
 # Events about an article reach only a caller who may see the article (its webshops).
