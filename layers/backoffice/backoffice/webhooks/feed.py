@@ -54,22 +54,28 @@ def read(after: int, limit: int, webshop: str | None, types: frozenset[str] = fr
         if not items:
             page.done = True
             break
-        wanted = _wanted(types, _visibility(items, webshop))
-        for item in items:
-            if not _take(page, item, limit, settled_before, wanted):
+        decoded = [(item, outbox.events_of(item)) for item in items]  # decompressed once
+        wanted = _wanted(types, _visibility([e for _, events in decoded for e in events], webshop))
+        for item, events in decoded:
+            if not _take(page, (item, events), limit, settled_before, wanted):
                 break
     return page
 
 
 def _take(
-    page: Page, item: dict[str, Any], limit: int, settled_before: datetime, wanted: Callable[[dict[str, Any]], bool]
+    page: Page,
+    decoded: tuple[dict[str, Any], list[dict[str, Any]]],
+    limit: int,
+    settled_before: datetime,
+    wanted: Callable[[dict[str, Any]], bool],
 ) -> bool:
     """The item's events added to the page; False when the page must stop before or inside it."""
+    item, events = decoded
     first, last = int(item["First"]), int(item["SK"])
     if first > page.cursor + 1 and _recorded(item) > settled_before:
         page.done = True  # a gap below this item: a writer may still commit it
         return False
-    for event in outbox.events_of(item):
+    for event in events:
         if int(event["sequence"]) <= page.cursor:
             continue
         if len(page.events) >= limit:
@@ -96,9 +102,9 @@ def _recorded(item: dict[str, Any]) -> datetime:
     return datetime.fromisoformat(str(item["CreatedUTC"]).replace("Z", "+00:00"))
 
 
-def _visibility(items: Iterable[dict[str, Any]], webshop: str | None) -> set[str]:
-    """The articles among the items' events that the caller may see."""
-    numbers = {str(e["keys"]["ArtNr"]) for i in items for e in outbox.events_of(i) if e["type"] in ARTICLE_TYPES}
+def _visibility(events: Iterable[dict[str, Any]], webshop: str | None) -> set[str]:
+    """The articles among the events that the caller may see."""
+    numbers = {str(e["keys"]["ArtNr"]) for e in events if e["type"] in ARTICLE_TYPES}
     found = article_store.articles_by_number(sorted(numbers)) if numbers else {}
     return {n for n, a in found.items() if articles.visible_to(articles.webshops(a), webshop)}
 
