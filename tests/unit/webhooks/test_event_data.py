@@ -240,6 +240,30 @@ def test_the_write_item_is_bounded_by_compressing_then_abridging(aws: Any) -> No
     assert outbox.loads(zlib.decompress(packed))[0]["data"] == {"Positionen": rows[:10]}
 
 
+def test_a_write_whose_events_together_are_too_large_abridges_the_largest_first(aws: Any) -> None:
+    import random
+
+    from backoffice.platform import outbox
+
+    rng = random.Random(7)
+
+    def noise(size: int) -> str:  # hex digits: compressed to about half, never less
+        return "".join(rng.choices("0123456789abcdef", k=size))
+
+    # Each below DATA_LIMIT, together about 460 KB compressed: over ITEM_BYTES.
+    changes = [
+        outbox.Change("offerte.updated", {"OffertNr": str(n)}, {"Positionen": [{"PosBez": noise(size)}]}, {"n": n})
+        for n, size in enumerate((185_000, 195_000, 190_000, 170_000, 180_000))
+    ]
+    item = outbox.dynamo.from_attrs(outbox.change_ops(changes, "t")[0]["Put"]["Item"])
+    assert len(bytes(item["EventsZ"].value)) < outbox.ITEM_BYTES
+    events = outbox.events_of(item)
+    # The largest (195,000, then 190,000) gave way until the rest fitted (about 270 KB).
+    assert [e.get("partial", False) for e in events] == [False, True, True, False, False]
+    assert [e["data"] for e in events[1:3]] == [{"n": 1}, {"n": 2}]
+    assert events[0]["data"] == changes[0].data
+
+
 def test_items_of_the_first_release_are_served_as_they_were(call: Any) -> None:
     from backoffice.json_codec import dumps
     from backoffice.platform import dynamo, outbox
