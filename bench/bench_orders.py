@@ -4,7 +4,8 @@ Runs in-process on moto with the demo catalogue and customers, through the real 
 with API Gateway's proxy event, and counts the requests the layer's DynamoDB client sends. The
 count must not grow with the positions: customer + pricing (1 BatchGetItem), the customer's
 addresses (1 BatchGetItem), the articles (1 BatchGetItem per 100 distinct articles), the AuftNr
-counter (1 UpdateItem) and the one TransactWriteItems. Reading an order is one Query. The handler's
+counter (1 UpdateItem), the stock items it lowers (1 BatchGetItem, for its events), the event
+sequence (1 UpdateItem) and the one TransactWriteItems. Reading an order is one Query. The handler's
 time is shown beside it (info only: moto's speed is not DynamoDB's).
 """
 
