@@ -83,7 +83,7 @@ def load_settings(environ: Mapping[str, str], also_required: tuple[str, ...] = (
         if missing:
             raise MissingSetting(
                 f"{environ['AWS_LAMBDA_FUNCTION_NAME']} runs in AWS without {', '.join(missing)} in its environment "
-                "(template.yaml, Globals.Function.Environment or the function's own Environment)"
+                "(template.yaml, Globals.Function.Environment)"
             )
     values: dict[str, Any] = {field: environ[var] for field, var in _ENV.items() if var in environ}
     for name in _INTEGERS & values.keys():
