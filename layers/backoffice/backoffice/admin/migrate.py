@@ -64,8 +64,8 @@ def _archive_invoices(where: str) -> int:
             failed.append(str(record["RechNr"]))
             print(f"Invoice {record['RechNr']} (order {record['AuftNr']}) not archived: {exc}", file=sys.stderr)
     print(
-        f"{where}: {len(copied) + len(present)} invoices moved into the archive and verified "
-        f"({len(copied)} copied{': ' + ', '.join(copied) if copied else ''}; {len(present)} there already), "
-        f"{len(failed)} not: {', '.join(failed) or 'none'}. The copies where they were stay."
+        f"{where}: {len(copied) + len(present)} invoices of the release before copied into the archive and "
+        f"verified ({len(copied)} copied{': ' + ', '.join(copied) if copied else ''}; {len(present)} there "
+        f"already), {len(failed)} not: {', '.join(failed) or 'none'}. Their files where they were stay."
     )
     return 1 if failed else 0
