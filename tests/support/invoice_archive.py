@@ -55,7 +55,8 @@ def issue_as_last_release(auft_nr: str, monkeypatch: pytest.MonkeyPatch) -> dict
         ExpressionAttributeNames={"#archived": store.ARCHIVED},
     )
     record = store.read_record(auft_nr, consistent=True)
-    assert record is not None and store.ARCHIVED not in record
+    assert record is not None
+    assert store.ARCHIVED not in record
     return record
 
 
