@@ -11,6 +11,7 @@ import copy
 import json
 import threading
 import types
+from datetime import UTC, datetime
 from typing import Any
 
 # The patched call swaps a module attribute of moto for its duration; in-process users of moto
@@ -176,6 +177,31 @@ def guard_archive_buckets() -> None:
     S3Response._key_response_put = key_response_put  # type: ignore[method-assign]
     S3Response._key_response_post = key_response_post  # type: ignore[method-assign]
     S3Backend.delete_object = delete_object  # type: ignore[method-assign,assignment]
+    _keep_compliance_retention(S3Backend)
+
+
+def _keep_compliance_retention(backend: Any) -> None:
+    """A COMPLIANCE retention is never shortened nor turned into GOVERNANCE before it ends (AWS: 403
+    AccessDenied, for everyone); moto sets whatever PutObjectRetention asks, which would let a
+    shortened lock be deleted. Lengthening stays allowed, as in AWS."""
+    put_retention = backend.put_object_retention
+
+    def put_object_retention(
+        self: Any, bucket_name: str, key_name: str, version_id: str | None, retention: tuple[str | None, str | None]
+    ) -> None:
+        key = self.get_object(bucket_name, key_name, version_id=version_id)
+        if key is not None and key.lock_mode == "COMPLIANCE" and key.lock_until:
+            until = datetime.fromisoformat(key.lock_until)
+            mode, new_until = retention
+            if until > datetime.now(UTC) and (
+                mode != "COMPLIANCE" or not new_until or datetime.fromisoformat(new_until) < until
+            ):
+                from moto.s3.exceptions import AccessDeniedByLock
+
+                raise AccessDeniedByLock
+        put_retention(self, bucket_name, key_name, version_id, retention)
+
+    backend.put_object_retention = put_object_retention
 
 
 def _denies(backend: Any, bucket_name: str, action: str, conditional: bool) -> bool:

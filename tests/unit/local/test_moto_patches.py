@@ -216,3 +216,22 @@ def test_the_media_and_log_bucket_and_a_bucket_without_the_policy_are_as_moto_ha
     )
     s3.put_object(Bucket="locked-only", Key="k", Body=b"1")
     assert s3.delete_object(Bucket="locked-only", Key="k")["DeleteMarker"] is True
+
+
+def test_a_compliance_retention_is_lengthened_never_shortened(aws: Any) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    s3, archive = _s3(), aws.names["InvoiceArchive"]
+    key = "probe/retained.txt"
+    version = s3.put_object(Bucket=archive, Key=key, Body=b"1", IfNoneMatch="*")["VersionId"]
+    until = s3.head_object(Bucket=archive, Key=key)["ObjectLockRetainUntilDate"]
+    for mode, when in (("COMPLIANCE", datetime.now(UTC) + timedelta(days=1)), ("GOVERNANCE", until)):
+        with pytest.raises(ClientError) as refused:
+            s3.put_object_retention(Bucket=archive, Key=key, Retention={"Mode": mode, "RetainUntilDate": when})
+        assert _code(refused) == ("AccessDenied", 403)
+    later = until + timedelta(days=365)
+    s3.put_object_retention(Bucket=archive, Key=key, Retention={"Mode": "COMPLIANCE", "RetainUntilDate": later})
+    assert s3.head_object(Bucket=archive, Key=key)["ObjectLockRetainUntilDate"] == later
+    with pytest.raises(ClientError) as deleted:
+        s3.delete_object(Bucket=archive, Key=key, VersionId=version)
+    assert _code(deleted) == ("AccessDenied", 403)
