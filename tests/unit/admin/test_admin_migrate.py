@@ -143,3 +143,21 @@ def test_an_invoice_changed_since_its_issue_is_not_archived_and_the_run_fails(
     client("s3").put_object(Bucket=bucket, Key=records[changed]["XmlKey"], Body=issued)  # put right
     assert admin(["migrate"]) == 0
     assert f"(1 copied: {records[changed]['RechNr']}; 0 there already), 0 not: none." in capsys.readouterr().out
+
+
+def test_a_stack_deployed_before_the_archive_is_refused_not_pointed_at_the_local_name(
+    aws: Any, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    monkeypatch.delenv("ARCHIVE_BUCKET_NAME")  # an operator's shell: only what the stack's outputs name
+
+    template = {
+        "Resources": {"Topic": {"Type": "AWS::SNS::Topic"}},
+        "Outputs": {"TableName": {"Value": aws.names["Table"]}, "BucketName": {"Value": aws.names["Bucket"]}},
+    }
+    client("cloudformation").create_stack(StackName="before-archive", TemplateBody=json.dumps(template))
+    assert admin(["migrate", "--stack", "before-archive"]) == 1
+    out, err = capsys.readouterr()
+    assert "stack before-archive: 0 users; no usage plan" in out
+    assert err == "Stack before-archive has no InvoiceArchiveName output: deploy this release first.\n"

@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 
+from backoffice.admin import CommandFailed
 from backoffice.admin.target import add_target_arguments, select_target
 
 
@@ -27,8 +28,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 
 def run_migrate(args: argparse.Namespace) -> int:
+    from backoffice.invoices.store import ARCHIVE_VARIABLE
+
     where = select_target(args)
     _give_keys(where)
+    if args.stack and not os.environ.get(ARCHIVE_VARIABLE):
+        # Never the local default name in a real account, where it may be anyone's bucket.
+        raise CommandFailed(f"Stack {args.stack} has no InvoiceArchiveName output: deploy this release first.")
     return _archive_invoices(where)
 
 
