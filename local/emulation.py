@@ -6,6 +6,7 @@ the calls into it; the API emulation in front of it may still serve requests con
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import socket
@@ -19,8 +20,8 @@ import boto3
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from local.moto_patches import roll_back_touched_items
-from local.template import REGION, Stack
+from local.moto_patches import guard_archive_buckets, roll_back_touched_items
+from local.template import REGION, Stack, resolve_all
 
 CREDENTIALS = {"AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_DEFAULT_REGION": REGION}
 
@@ -66,6 +67,7 @@ class _QuietHandler(MotoRequestHandler):
 class AwsEmulation:
     def __init__(self, port: int = 0) -> None:
         roll_back_touched_items()  # a rollback copy of the touched items only (local/moto_patches.py)
+        guard_archive_buckets()  # the archive's bucket policy applied (local/moto_patches.py)
         self._app = _Serialised(DomainDispatcherApplication(create_backend_app))
         # Bound here, not by werkzeug: on a taken port werkzeug prints its own advice and exits,
         # and `make run` names the variable that moves the port (local/stack.py).
@@ -144,7 +146,7 @@ def create_resources(stack: Stack) -> list[str]:
         if create is None:
             raise ValueError(f"{logical}: the local stack neither creates nor lists {kind} (NOT_EMULATED)")
         name = stack.names[logical]
-        create(name, res.get("Properties") or {})
+        create(name, resolve_all(res.get("Properties") or {}, stack.names, stack.params))
         created.append(f"{kind} {name}")
     return created
 
@@ -166,11 +168,31 @@ def _create_table(name: str, props: dict[str, Any]) -> None:
         _client("dynamodb").update_time_to_live(TableName=name, TimeToLiveSpecification=ttl)
 
 
-# How each emulated kind of resource is created: (physical name, the template's Properties).
+def _create_bucket(name: str, props: dict[str, Any]) -> None:
+    """The bucket, with its versioning and Object Lock (the invoice archive); moto applies the lock itself."""
+    s3 = _client("s3")
+    lock = bool(props.get("ObjectLockEnabled"))
+    s3.create_bucket(
+        Bucket=name, CreateBucketConfiguration={"LocationConstraint": REGION}, ObjectLockEnabledForBucket=lock
+    )
+    if (props.get("VersioningConfiguration") or {}).get("Status") == "Enabled":
+        s3.put_bucket_versioning(Bucket=name, VersioningConfiguration={"Status": "Enabled"})
+    retention = ((props.get("ObjectLockConfiguration") or {}).get("Rule") or {}).get("DefaultRetention")
+    if retention:
+        rule = {"Mode": retention["Mode"], "Days": int(retention["Days"])}
+        s3.put_object_lock_configuration(
+            Bucket=name,
+            ObjectLockConfiguration={"ObjectLockEnabled": "Enabled", "Rule": {"DefaultRetention": rule}},
+        )
+
+
+# How each emulated kind of resource is created: (physical name, the template's Properties resolved).
 _CREATE: dict[str, Callable[[str, dict[str, Any]], Any]] = {
     "AWS::DynamoDB::Table": _create_table,
-    "AWS::S3::Bucket": lambda name, _: _client("s3").create_bucket(
-        Bucket=name, CreateBucketConfiguration={"LocationConstraint": REGION}
+    "AWS::S3::Bucket": _create_bucket,
+    # Stored by moto; the statements that keep objects as written are applied by guard_archive_buckets.
+    "AWS::S3::BucketPolicy": lambda _, props: _client("s3").put_bucket_policy(
+        Bucket=props["Bucket"], Policy=json.dumps(props["PolicyDocument"])
     ),
     "AWS::Events::EventBus": lambda name, _: _client("events").create_event_bus(Name=name),
     "AWS::SecretsManager::Secret": lambda name, props: _client("secretsmanager").create_secret(

@@ -1,14 +1,17 @@
-"""Local adjustments of moto 5.2.5, so that the emulation costs roughly what AWS costs.
+"""Local adjustments of moto 5.2.5, so that the emulation costs roughly what AWS costs and refuses
+what AWS refuses.
 
 Each patch names the moto behaviour it works around and has a unit test of its own
-(tests/unit/local/test_moto_patches.py). Both are idempotent and apply process-wide.
+(tests/unit/local/test_moto_patches.py). All are idempotent and apply process-wide.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import threading
 import types
+from datetime import UTC, datetime
 from typing import Any
 
 # The patched call swaps a module attribute of moto for its duration; in-process users of moto
@@ -119,3 +122,116 @@ def _restore(saved: Saved) -> None:
                 del table.items[hash_key]
     for shard, length in streams:
         del shard.items[length:]
+
+
+# Sub-resources of a PUT on a key that are no object write (no PutObject of the policy's Action).
+_NOT_A_WRITE = frozenset({"retention", "legal-hold", "acl", "tagging", "uploadId", "partNumber"})
+
+
+def guard_archive_buckets() -> None:
+    """The bucket policy's rules that keep an object as written, which moto stores but never applies.
+
+    AWS refuses, by the invoice archive's policy (template.yaml, InvoiceArchivePolicy), a PutObject
+    or CopyObject without `If-None-Match` (403 AccessDenied; with it, an existing key is moto's own
+    412 PreconditionFailed, and a copy is 501 NotImplemented, here with moto's status for a code
+    its S3 model lacks, 400), a multipart upload (its
+    CreateMultipartUpload cannot carry the header) and a DeleteObject without a version id (a delete
+    marker: 403 AccessDenied). moto applies Object Lock itself (a DeleteObject of a locked version
+    is its AccessDenied). Here the same statements are read from the bucket's stored policy, so a
+    bucket without them (the media and log bucket) is left as moto has it, and the local stack
+    refuses exactly what the template's policy refuses. The TLS statement has no local counterpart:
+    the emulation listens on loopback only.
+    """
+    from moto.s3.models import S3Backend
+    from moto.s3.responses import S3Response
+
+    if getattr(S3Response._key_response_put, "guards_archive", False):
+        return
+    put, post, delete = S3Response._key_response_put, S3Response._key_response_post, S3Backend.delete_object
+
+    def key_response_put(self: Any, query: dict[str, Any], key_name: str) -> Any:
+        if not query.keys() & _NOT_A_WRITE and _denies(
+            self.backend, self.bucket_name, "s3:PutObject", conditional=True
+        ):
+            if self.headers.get("If-None-Match") is None:
+                raise _access_denied()
+            if "x-amz-copy-source" in self.headers:
+                raise _not_implemented()
+        return put(self, query, key_name)
+
+    def key_response_post(
+        self: Any, request: Any, body: bytes, bucket_name: str, query: dict[str, Any], key_name: str
+    ) -> Any:
+        if "uploads" in query and _denies(self.backend, bucket_name, "s3:PutObject", conditional=True):
+            raise _access_denied()
+        return post(self, request, body, bucket_name, query, key_name)
+
+    def delete_object(self: Any, bucket_name: str, key_name: str, version_id: str | None = None, **kwargs: Any) -> Any:
+        if version_id is None and _denies(self, bucket_name, "s3:DeleteObject", conditional=False):
+            from moto.s3.exceptions import AccessDeniedByLock
+
+            raise AccessDeniedByLock  # DeleteObjects lists it among its errors, as AWS does
+        return delete(self, bucket_name, key_name, version_id=version_id, **kwargs)
+
+    key_response_put.guards_archive = True  # type: ignore[attr-defined]
+    S3Response._key_response_put = key_response_put  # type: ignore[method-assign]
+    S3Response._key_response_post = key_response_post  # type: ignore[method-assign]
+    S3Backend.delete_object = delete_object  # type: ignore[method-assign,assignment]
+    _keep_compliance_retention(S3Backend)
+
+
+def _keep_compliance_retention(backend: Any) -> None:
+    """A COMPLIANCE retention is never shortened nor turned into GOVERNANCE before it ends (AWS: 403
+    AccessDenied, for everyone); moto sets whatever PutObjectRetention asks, which would let a
+    shortened lock be deleted. Lengthening stays allowed, as in AWS."""
+    put_retention = backend.put_object_retention
+
+    def put_object_retention(
+        self: Any, bucket_name: str, key_name: str, version_id: str | None, retention: tuple[str | None, str | None]
+    ) -> None:
+        key = self.get_object(bucket_name, key_name, version_id=version_id)
+        if key is not None and key.lock_mode == "COMPLIANCE" and key.lock_until:
+            until = datetime.fromisoformat(key.lock_until)
+            mode, new_until = retention
+            if until > datetime.now(UTC) and (
+                mode != "COMPLIANCE" or not new_until or datetime.fromisoformat(new_until) < until
+            ):
+                from moto.s3.exceptions import AccessDeniedByLock
+
+                raise AccessDeniedByLock
+        put_retention(self, bucket_name, key_name, version_id, retention)
+
+    backend.put_object_retention = put_object_retention
+
+
+def _denies(backend: Any, bucket_name: str, action: str, conditional: bool) -> bool:
+    """Whether the bucket's policy denies `action` to everyone: without If-None-Match (`conditional`), or at all."""
+    from moto.s3.exceptions import MissingBucket
+
+    try:
+        policy = backend.get_bucket(bucket_name).policy
+    except MissingBucket:
+        return False  # moto's own answer follows
+    if not policy:
+        return False
+    statements = json.loads(policy).get("Statement", [])
+    wanted = {"Null": {"s3:if-none-match": "true"}} if conditional else None
+    return any(
+        s.get("Effect") == "Deny"
+        and s.get("Principal") in ("*", {"AWS": "*"})
+        and action in ([s["Action"]] if isinstance(s.get("Action"), str) else s.get("Action", []))
+        and s.get("Condition") == wanted
+        for s in statements
+    )
+
+
+def _access_denied() -> Exception:
+    from moto.s3.exceptions import S3ClientError
+
+    return S3ClientError("AccessDenied", "Access Denied (an explicit deny in the bucket policy)")
+
+
+def _not_implemented() -> Exception:
+    from moto.s3.exceptions import S3ClientError
+
+    return S3ClientError("NotImplemented", "A header you provided implies functionality that is not implemented")

@@ -1,10 +1,11 @@
 """The local stack's data on disk: snapshots of the emulation, taken while no AWS call is in it.
 
 One folder (`.local-data/` in the working tree, or LOCAL_DATA) holds `state.json` (the items of
-every table, the objects of every bucket by content hash, every secret's value, by the template's
-logical names) and `blobs/` (the object bodies, named by their SHA-256). A snapshot is taken
-inside the emulation's serialising lock, so it holds every AWS call entirely or not at all (a
-TransactWriteItems is one call: an order and its reservations come together); state.json is
+every table, the objects of every bucket by content hash, with their Object Lock retention in the
+invoice archive, every secret's value, by the template's logical names) and `blobs/` (the object
+bodies, named by their SHA-256). A snapshot is taken inside the emulation's serialising lock, so it
+holds every AWS call entirely or not at all (a TransactWriteItems is one call: an order and its
+reservations come together); state.json is
 replaced by a rename, after its blobs are on disk, so a crash at any moment leaves the previous
 complete snapshot or the new one. A saver thread takes one at most every SAVE_EVERY seconds while
 there are writes, and the stop takes a last one.
@@ -82,14 +83,15 @@ def capture(stack: Stack) -> Snapshot:
             digest = hashlib.sha256(body).hexdigest()
             snap.bodies[digest] = body
             meta = dict(key.metadata)
-            objects.append(
-                {
-                    "Key": key.name,
-                    "Sha256": digest,
-                    "ContentType": meta.get("content-type", "binary/octet-stream"),
-                    "Metadata": {k[len("x-amz-meta-") :]: v for k, v in meta.items() if k.startswith("x-amz-meta-")},
-                }
-            )
+            saved = {
+                "Key": key.name,
+                "Sha256": digest,
+                "ContentType": meta.get("content-type", "binary/octet-stream"),
+                "Metadata": {k[len("x-amz-meta-") :]: v for k, v in meta.items() if k.startswith("x-amz-meta-")},
+            }
+            if key.lock_mode:  # the archive's: locked until the day it was, not anew from the restart
+                saved["LockMode"], saved["LockUntil"] = key.lock_mode, key.lock_until
+            objects.append(saved)
         snap.objects[logical] = objects
     secrets = secretsmanager_backends[ACCOUNT][REGION]
     for logical in stack.resources("AWS::SecretsManager::Secret"):
@@ -148,12 +150,20 @@ def restore(stack: Stack, state: dict[str, Any], blobs: Path) -> Snapshot:
     s3 = boto3.client("s3", region_name=REGION)
     for logical, objects in snap.objects.items():
         for obj in objects:
+            # If-None-Match: the invoice archive's policy refuses a PutObject without it (the buckets are new).
+            lock = (
+                {"ObjectLockMode": obj["LockMode"], "ObjectLockRetainUntilDate": obj["LockUntil"]}
+                if "LockMode" in obj
+                else {}
+            )
             s3.put_object(
                 Bucket=stack.names[logical],
                 Key=obj["Key"],
                 Body=(blobs / obj["Sha256"]).read_bytes(),
                 ContentType=obj["ContentType"],
                 Metadata=obj["Metadata"],
+                IfNoneMatch="*",
+                **lock,
             )
     sm = boto3.client("secretsmanager", region_name=REGION)
     for logical, value in snap.secrets.items():

@@ -81,6 +81,17 @@ def resolve(value: Any, names: dict[str, str], params: dict[str, Any] | None = N
     return value
 
 
+def resolve_all(value: Any, names: dict[str, str], params: dict[str, Any] | None = None) -> Any:
+    """`resolve` applied throughout a resource's properties (dicts and lists, at any depth)."""
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in ("Ref", "Fn::Sub", "Fn::GetAtt"):
+        return resolve(value, names, params)
+    if isinstance(value, dict):
+        return {k: resolve_all(v, names, params) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve_all(v, names, params) for v in value]
+    return value
+
+
 class BadOverride(ValueError):
     """A parameter override that names no parameter of the template, or is not Key=Value."""
 

@@ -18,7 +18,9 @@ from backoffice.http.resolver import (
 )
 from backoffice.http.responses import etag, matches, negotiate
 from backoffice.invoices import issue, store
+from backoffice.platform.environment import check_environment
 
+check_environment(store.ARCHIVE_VARIABLE)  # at init: in AWS, the archive's name or a failure naming it
 app = make_resolver()
 
 # The invoice's own 409s: the order may not be invoiced, or another request is issuing it right now.

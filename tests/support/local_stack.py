@@ -2,16 +2,20 @@
 admin command run against a running one, and users made with it.
 
 tests/conftest.py starts the session's stack with these; tests/integration/test_local_data.py starts
-stacks of its own (restarts, signals) with the same.
+stacks of its own (restarts, signals) with the same; `started` runs one on a data folder for a test
+(tests/integration/test_archive_http.py: the data a release before left, migrated).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
+import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,3 +74,54 @@ def add_user(local_stack: dict[str, Any], name: str, *options: str) -> Api:
     client.login(name, password)
     client.password = password  # type: ignore[attr-defined]
     return client
+
+
+class StartedStack:
+    """A `python -m local` of a test's own (`started`): its API's base URL, its AWS port, its output."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], log: Path, api_port: int, aws_port: int) -> None:
+        self.proc, self.log = proc, log
+        self.api, self.aws = f"http://127.0.0.1:{api_port}", f"http://127.0.0.1:{aws_port}"
+        self.stack = {"api": self.api, "aws": self.aws}  # as `admin` takes the session's stack
+
+    def client(self, service: str) -> Any:
+        import boto3
+
+        return boto3.client(
+            service,
+            endpoint_url=self.aws,
+            aws_access_key_id="local",
+            aws_secret_access_key="local",
+            region_name="eu-central-1",
+        )
+
+    def stop(self) -> None:
+        """SIGTERM: the stack saves its data folder, then exits."""
+        self.proc.terminate()
+        assert self.proc.wait(timeout=60) == 0, self.log.read_text()[-2000:]
+
+
+@contextlib.contextmanager
+def started(data: Path, fresh: bool) -> Iterator[StartedStack]:
+    """A local stack on `data` (FRESH=1 or its saved data), until the block ends (killed if still running)."""
+    api_port, aws_port = free_port(), free_port()
+    log = data.parent / f"{data.name}-{api_port}.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "local"],
+            cwd=ROOT,
+            env=local_stack_env(api_port, aws_port, data, fresh=fresh),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        deadline = time.monotonic() + 180  # a bound on a hung start, not a measure
+        while "READY" not in log.read_text():
+            assert proc.poll() is None, log.read_text()[-3000:]
+            assert time.monotonic() < deadline, log.read_text()[-3000:]
+            time.sleep(0.2)
+        yield StartedStack(proc, log, api_port, aws_port)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

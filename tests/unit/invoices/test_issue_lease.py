@@ -40,7 +40,7 @@ def invoice_files() -> list[str]:
     from backoffice.platform.aws import client
     from backoffice.platform.environment import get_settings
 
-    listed = client("s3").list_objects_v2(Bucket=get_settings().bucket_name, Prefix="rechnung/")
+    listed = client("s3").list_objects_v2(Bucket=get_settings().archive_bucket_name, Prefix="rechnung/")
     return sorted(o["Key"] for o in listed.get("Contents", []))
 
 

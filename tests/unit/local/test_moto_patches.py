@@ -1,4 +1,5 @@
-"""local/moto_patches.py: TransactWriteItems rolls back the items it touched, and only those."""
+"""local/moto_patches.py: TransactWriteItems rolls back the items it touched, and only those; the invoice
+archive refuses an overwrite and a delete as its bucket policy and Object Lock do in AWS."""
 
 from __future__ import annotations
 
@@ -143,3 +144,94 @@ def test_concurrent_transactions_lose_no_writes(table: str) -> None:
         (f"w{n}", str(i)) for n in range(6) for i in range(15)
     )
     assert not [k for k in items if k[0].startswith("fail")]
+
+
+# -- the invoice archive's bucket policy (guard_archive_buckets) -----------------------------------
+
+
+def _s3() -> Any:
+    return boto3.client("s3", region_name="eu-central-1")
+
+
+def _code(error: pytest.ExceptionInfo[ClientError]) -> tuple[str, int]:
+    return error.value.response["Error"]["Code"], error.value.response["ResponseMetadata"]["HTTPStatusCode"]
+
+
+def test_an_archived_object_is_neither_overwritten_nor_deleted(aws: Any) -> None:
+    s3, archive = _s3(), aws.names["InvoiceArchive"]
+    key = "rechnung/400001/500001-aaaaaaaaaaaa.pdf"
+    version = s3.put_object(Bucket=archive, Key=key, Body=b"%PDF-issued", IfNoneMatch="*")["VersionId"]
+    locked = s3.head_object(Bucket=archive, Key=key)
+    assert locked["ObjectLockMode"] == "COMPLIANCE"  # the template's default retention, applied by moto
+    for attempt in (
+        lambda: s3.put_object(Bucket=archive, Key=key, Body=b"%PDF-forged", IfNoneMatch="*"),
+        lambda: s3.put_object(Bucket=archive, Key=key, Body=b"%PDF-forged"),
+        lambda: s3.copy_object(Bucket=archive, Key=key, CopySource={"Bucket": archive, "Key": key}),
+        lambda: s3.create_multipart_upload(Bucket=archive, Key=key),
+        lambda: s3.delete_object(Bucket=archive, Key=key),
+        lambda: s3.delete_object(Bucket=archive, Key=key, VersionId=version),
+        lambda: s3.delete_object(Bucket=archive, Key=key, VersionId=version, BypassGovernanceRetention=True),
+    ):
+        with pytest.raises(ClientError) as refused:
+            attempt()
+        assert _code(refused) in {("PreconditionFailed", 412), ("AccessDenied", 403)}
+    with pytest.raises(ClientError) as refused:  # AWS: 501 for a copy with the header the policy wants
+        s3.copy_object(Bucket=archive, Key=key, CopySource={"Bucket": archive, "Key": key}, IfNoneMatch="*")
+    assert _code(refused)[0] == "NotImplemented"
+    both = {"Objects": [{"Key": key}, {"Key": key, "VersionId": version}]}
+    assert [e["Code"] for e in s3.delete_objects(Bucket=archive, Delete=both)["Errors"]] == ["AccessDenied"] * 2
+    assert s3.get_object(Bucket=archive, Key=key)["Body"].read() == b"%PDF-issued"
+    versions = s3.list_object_versions(Bucket=archive)
+    assert [v["VersionId"] for v in versions["Versions"]] == [version]
+    assert "DeleteMarkers" not in versions
+
+
+def test_each_refusal_is_the_one_aws_gives(aws: Any) -> None:
+    s3, archive = _s3(), aws.names["InvoiceArchive"]
+    key = "probe/500001.txt"
+    s3.put_object(Bucket=archive, Key=key, Body=b"<xml/>", IfNoneMatch="*")
+    with pytest.raises(ClientError) as exists:
+        s3.put_object(Bucket=archive, Key=key, Body=b"<other/>", IfNoneMatch="*")
+    assert _code(exists) == ("PreconditionFailed", 412)
+    with pytest.raises(ClientError) as unconditional:  # the policy's Null condition on s3:if-none-match
+        s3.put_object(Bucket=archive, Key="probe/new.txt", Body=b"<xml/>")
+    assert _code(unconditional) == ("AccessDenied", 403)
+    with pytest.raises(ClientError) as marker:
+        s3.delete_object(Bucket=archive, Key=key)
+    assert _code(marker) == ("AccessDenied", 403)
+
+
+def test_the_media_and_log_bucket_and_a_bucket_without_the_policy_are_as_moto_has_them(aws: Any) -> None:
+    s3 = _s3()
+    bucket = aws.names["Bucket"]
+    s3.put_object(Bucket=bucket, Key="log/a.txt", Body=b"1")
+    s3.put_object(Bucket=bucket, Key="log/a.txt", Body=b"2")
+    s3.delete_object(Bucket=bucket, Key="log/a.txt")
+    assert s3.list_objects_v2(Bucket=bucket).get("KeyCount") == 0
+    # Object Lock alone (no policy) lets a delete marker hide an object: the policy is what refuses it.
+    s3.create_bucket(
+        Bucket="locked-only",
+        CreateBucketConfiguration={"LocationConstraint": "eu-central-1"},
+        ObjectLockEnabledForBucket=True,
+    )
+    s3.put_object(Bucket="locked-only", Key="k", Body=b"1")
+    assert s3.delete_object(Bucket="locked-only", Key="k")["DeleteMarker"] is True
+
+
+def test_a_compliance_retention_is_lengthened_never_shortened(aws: Any) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    s3, archive = _s3(), aws.names["InvoiceArchive"]
+    key = "probe/retained.txt"
+    version = s3.put_object(Bucket=archive, Key=key, Body=b"1", IfNoneMatch="*")["VersionId"]
+    until = s3.head_object(Bucket=archive, Key=key)["ObjectLockRetainUntilDate"]
+    for mode, when in (("COMPLIANCE", datetime.now(UTC) + timedelta(days=1)), ("GOVERNANCE", until)):
+        with pytest.raises(ClientError) as refused:
+            s3.put_object_retention(Bucket=archive, Key=key, Retention={"Mode": mode, "RetainUntilDate": when})
+        assert _code(refused) == ("AccessDenied", 403)
+    later = until + timedelta(days=365)
+    s3.put_object_retention(Bucket=archive, Key=key, Retention={"Mode": "COMPLIANCE", "RetainUntilDate": later})
+    assert s3.head_object(Bucket=archive, Key=key)["ObjectLockRetainUntilDate"] == later
+    with pytest.raises(ClientError) as deleted:
+        s3.delete_object(Bucket=archive, Key=key, VersionId=version)
+    assert _code(deleted) == ("AccessDenied", 403)

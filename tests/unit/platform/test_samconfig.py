@@ -29,6 +29,8 @@ def test_dev_and_prod_deploy_to_their_own_stacks() -> None:
             "ThrottlingBurstLimit",
             "AlarmEmail",
             "CreateApiGatewayLogsRole",
+            "ArchiveLockMode",
+            "ArchiveRetentionDays",
         }
 
 

@@ -40,6 +40,15 @@ def test_in_aws_a_missing_name_is_an_error_that_names_it(missing: str) -> None:
     )
 
 
+def test_a_function_names_the_variables_only_it_needs() -> None:
+    # The rechnung function alone has the invoice archive (template.yaml), and requires it at its init.
+    with pytest.raises(MissingSetting, match="without ARCHIVE_BUCKET_NAME in"):
+        load_settings(IN_AWS, ("ARCHIVE_BUCKET_NAME",))
+    settings = load_settings({**IN_AWS, "ARCHIVE_BUCKET_NAME": "stack-archive-1"}, ("ARCHIVE_BUCKET_NAME",))
+    assert settings.archive_bucket_name == "stack-archive-1"
+    assert load_settings({}).archive_bucket_name == "local-invoicearchive"  # the local stack's name for it
+
+
 def test_in_aws_an_empty_name_counts_as_missing() -> None:
     with pytest.raises(MissingSetting, match="without TABLE_NAME, BUCKET_NAME in"):
         load_settings({**IN_AWS, "TABLE_NAME": "", "BUCKET_NAME": ""})

@@ -1,28 +1,44 @@
 """`migrate (--local | --stack NAME)`: bring the data of a stack up to the release deployed.
 
 Run once after deploying a release that needs it (docs/operations.md, "Upgrading"); running it again
-changes nothing. Today: every user gets its API key in the usage plan (issue 27): API Gateway refuses
-with 403 a user whose key the authorizer names but the usage plan does not hold.
+changes nothing. Today (issue 27): every user gets its API key in the usage plan (API Gateway refuses
+with 403 a user whose key the authorizer names but the usage plan does not hold), and every invoice
+issued before the invoice archive is copied into it, verified byte for byte, and its record marked
+(docs/invoices.md, "The archive").
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 
+from backoffice.admin import CommandFailed
 from backoffice.admin.target import add_target_arguments, select_target
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     migrate = commands.add_parser(
-        "migrate", help="after deploying a release: give every existing user its API key (again: no change)"
+        "migrate",
+        help="after deploying a release: give every existing user its API key, move the invoices issued before "
+        "into the invoice archive (again: no change)",
     )
     add_target_arguments(migrate)
     migrate.set_defaults(run=run_migrate)
 
 
 def run_migrate(args: argparse.Namespace) -> int:
+    from backoffice.invoices.store import ARCHIVE_VARIABLE
+
     where = select_target(args)
+    _give_keys(where)
+    if args.stack and not os.environ.get(ARCHIVE_VARIABLE):
+        # Never the local default name in a real account, where it may be anyone's bucket.
+        raise CommandFailed(f"Stack {args.stack} has no InvoiceArchiveName output: deploy this release first.")
+    return _archive_invoices(where)
+
+
+def _give_keys(where: str) -> None:
     from backoffice.platform.auth import user_names
     from backoffice.platform.client_keys import USAGE_PLAN_VARIABLE, ensure, usage_plan
 
@@ -30,10 +46,32 @@ def run_migrate(args: argparse.Namespace) -> int:
     names = user_names()
     if not plan:
         print(f"{where}: {len(names)} users; no usage plan (the local stack limits clients without keys).")
-        return 0
+        return
     made = [name for name in names if ensure(plan, name)]
     print(
         f"{where}: {len(names)} users; {len(made)} given their API key in the usage plan "
         f"{os.environ[USAGE_PLAN_VARIABLE]}{': ' + ', '.join(made) if made else ''}."
     )
-    return 0
+
+
+def _archive_invoices(where: str) -> int:
+    """Each invoice of the release before into the archive; 1 when one could not be (named on stderr)."""
+    from botocore.exceptions import ClientError
+
+    from backoffice.invoices.store import AlteredInvoice, move_to_archive, unarchived_records
+
+    copied: list[str] = []
+    present: list[str] = []
+    failed: list[str] = []
+    for record in unarchived_records():
+        try:
+            (copied if move_to_archive(record) else present).append(str(record["RechNr"]))
+        except (AlteredInvoice, ClientError) as exc:
+            failed.append(str(record["RechNr"]))
+            print(f"Invoice {record['RechNr']} (order {record['AuftNr']}) not archived: {exc}", file=sys.stderr)
+    print(
+        f"{where}: {len(copied) + len(present)} invoices of the release before copied into the archive and "
+        f"verified ({len(copied)} copied{': ' + ', '.join(copied) if copied else ''}; {len(present)} there "
+        f"already), {len(failed)} not: {', '.join(failed) or 'none'}. Their files where they were stay."
+    )
+    return 1 if failed else 0

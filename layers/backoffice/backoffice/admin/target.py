@@ -12,6 +12,7 @@ STACK_OUTPUTS = {
     "TableName": "TABLE_NAME",
     "IdempotencyTableName": "IDEMPOTENCY_TABLE_NAME",
     "BucketName": "BUCKET_NAME",
+    "InvoiceArchiveName": "ARCHIVE_BUCKET_NAME",
     "EventBusName": "EVENT_BUS_NAME",
     "SigningKeySecret": "SIGNING_KEY_SECRET",
     "ClientUsagePlanId": "CLIENT_USAGE_PLAN_ID",

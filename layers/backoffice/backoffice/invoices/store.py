@@ -4,13 +4,16 @@ function keeps. The only module of invoices/ that talks to DynamoDB (through pla
 
 Keys and shapes are those of the first invoices (docs/invoices.md): item `RECHNUNG#{AuftNr}` /
 `RECHNUNG`, files `rechnung/{AuftNr}/{RechNr}-{attempt}.pdf|.xml`, work files
-`{LOG_PREFIX}zugferd/{request id}/{name}`.
+`{LOG_PREFIX}zugferd/{request id}/{name}`. The files are in the invoice archive (its own bucket,
+Object Lock, ARCHIVE_BUCKET_NAME) since issue 27; a record marked `Archiv` has them there, one
+without the mark (issued by the release before) in the media and log bucket under the same key,
+until `python -m backoffice.admin migrate` has copied them and marked it.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -18,7 +21,7 @@ from botocore.exceptions import ClientError
 from backoffice.errors import NotFound
 from backoffice.platform import dynamo, outbox
 from backoffice.platform.aws import client
-from backoffice.platform.environment import get_settings
+from backoffice.platform.environment import MissingSetting, get_settings
 
 COUNTER = "RechNr"
 RECH_NR_START = 500001
@@ -27,6 +30,12 @@ S3_PREFIX = "rechnung/"
 # Longer than the function can run (its Timeout is 29 s): a working request never loses its lease.
 LEASE_SECONDS = 60
 CONTENT_TYPES = {"pdf": "application/pdf", "xml": "application/xml"}
+# The rechnung function's own variable (template.yaml), required at its init in AWS.
+ARCHIVE_VARIABLE = "ARCHIVE_BUCKET_NAME"
+# A record whose files are in the archive; records without it are the release before's.
+ARCHIVED = "Archiv"
+ARCHIVED_VALUE = "ObjectLock"
+KINDS = ("Pdf", "Xml")
 
 
 def pk(auft_nr: str) -> str:
@@ -97,8 +106,12 @@ def next_number() -> int:
 # -- the archive -----------------------------------------------------------------------------------
 
 
+class AlteredInvoice(RuntimeError):
+    """A stored file whose bytes are not those the record names (its SHA-256): never served or archived."""
+
+
 def archive(auft_nr: str, rech_nr: str, attempt: str, kind: str, body: bytes) -> dict[str, Any]:
-    """The file written once to the bucket; the record's attributes of it (`{kind}Key`, SHA256, Groesse).
+    """The file written once to the archive; the record's attributes of it (`{kind}Key`, SHA256, Groesse).
 
     `kind` is Pdf or Xml.
     """
@@ -106,30 +119,116 @@ def archive(auft_nr: str, rech_nr: str, attempt: str, kind: str, body: bytes) ->
     # own rather than meeting the other's, and If-None-Match means no file is ever overwritten.
     extension = kind.lower()
     key = f"{S3_PREFIX}{auft_nr}/{rech_nr}-{attempt[:12]}.{extension}"
-    s3 = client("s3")
-    bucket = get_settings().bucket_name
+    write_once(key, body, CONTENT_TYPES[extension])
+    return {
+        f"{kind}Key": key,
+        f"{kind}SHA256": hashlib.sha256(body).hexdigest(),
+        f"{kind}Groesse": len(body),
+        ARCHIVED: ARCHIVED_VALUE,
+    }
+
+
+def archive_bucket() -> str:
+    name = get_settings().archive_bucket_name
+    if not name:
+        raise MissingSetting(f"{ARCHIVE_VARIABLE} names no bucket")
+    return name
+
+
+def write_once(key: str, body: bytes, content_type: str) -> bool:
+    """`body` under `key` in the archive: True when written now, False when the archive held these very bytes.
+
+    Never an overwrite: If-None-Match (the archive's bucket policy refuses a PutObject without it),
+    and Object Lock keeps the version for its retention. A checksum goes with the bytes (S3 refuses
+    a locked bucket's PutObject without one, and checks the bytes it got against it).
+    """
+    s3, bucket = client("s3"), archive_bucket()
     try:
-        s3.put_object(Bucket=bucket, Key=key, Body=body, ContentType=CONTENT_TYPES[extension], IfNoneMatch="*")
+        s3.put_object(
+            Bucket=bucket, Key=key, Body=body, ContentType=content_type, IfNoneMatch="*", ChecksumAlgorithm="SHA256"
+        )
     except ClientError as exc:
-        # Only this attempt writes this key: a 412 is botocore's retry of a write whose answer was
-        # lost, and the object is ours when its MD5 is that of our bytes (a single PUT's ETag under
-        # the bucket's SSE-S3 encryption, template.yaml; SSE-KMS would need ChecksumSHA256 instead).
+        # Only one attempt writes a key: a 412 is botocore's retry of a write whose answer was lost
+        # (or a migration run again), and the object is ours when its MD5 is that of our bytes (a
+        # single PUT's ETag under the bucket's SSE-S3 encryption, template.yaml; SSE-KMS would need
+        # ChecksumSHA256 instead).
         if exc.response.get("Error", {}).get("Code") != "PreconditionFailed":
             raise
         there = s3.head_object(Bucket=bucket, Key=key)["ETag"].strip('"')
         if there != hashlib.md5(body, usedforsecurity=False).hexdigest():
             raise
-    return {
-        f"{kind}Key": key,
-        f"{kind}SHA256": hashlib.sha256(body).hexdigest(),
-        f"{kind}Groesse": len(body),
-    }
+        return False
+    return True
 
 
 def get_file(record: dict[str, Any], kind: str) -> bytes:
-    """The stored PDF or XML (`kind` Pdf or Xml) of an invoice record."""
-    body: bytes = client("s3").get_object(Bucket=get_settings().bucket_name, Key=record[f"{kind}Key"])["Body"].read()
+    """The stored PDF or XML (`kind` Pdf or Xml) of an invoice record, from where the record says it is."""
+    if record.get(ARCHIVED) == ARCHIVED_VALUE:
+        return _read(archive_bucket(), record[f"{kind}Key"])
+    return previous_file(record, kind)
+
+
+def previous_file(record: dict[str, Any], kind: str) -> bytes:
+    """A file of the release before, where it wrote it (the media and log bucket, which anyone with
+    access may change): only with the bytes its record names."""
+    body = _read(get_settings().bucket_name, record[f"{kind}Key"])
+    if hashlib.sha256(body).hexdigest() != record[f"{kind}SHA256"]:
+        raise AlteredInvoice(
+            f"{record[f'{kind}Key']} of invoice {record['RechNr']} is not the file issued (SHA-256 differs)"
+        )
     return body
+
+
+def read_archived(key: str) -> bytes:
+    return _read(archive_bucket(), key)
+
+
+def _read(bucket: str, key: str) -> bytes:
+    body: bytes = client("s3").get_object(Bucket=bucket, Key=key)["Body"].read()
+    return body
+
+
+def unarchived_records() -> Iterator[dict[str, Any]]:
+    """Every issued invoice whose files are still where the release before wrote them: a scan of the
+    whole table, for the admin CLI's `migrate`, never for a request."""
+    pages = (
+        client("dynamodb")
+        .get_paginator("scan")
+        .paginate(
+            TableName=dynamo.table_name(),
+            FilterExpression="SK = :sk AND attribute_exists(PdfKey) AND attribute_not_exists(#archived)",
+            ExpressionAttributeNames={"#archived": ARCHIVED},
+            ExpressionAttributeValues={":sk": {"S": SK}},
+            ConsistentRead=True,
+        )
+    )
+    for page in pages:
+        for item in page["Items"]:
+            yield dynamo.from_attrs(item)
+
+
+def move_to_archive(record: dict[str, Any]) -> bool:
+    """An invoice of the release before copied into the archive, byte for byte, and marked there:
+    True when a file was written now, False when the archive held both already (a run again).
+
+    Each file is read where it was written and must be the one issued (its record's SHA-256), is
+    written once, and is read back from the archive and compared again before the record is
+    marked; the source stays where it is. AlteredInvoice, or S3's 412 for other bytes under the
+    key, leave the record unmarked (served from where it was, checked, as before).
+    """
+    written = False
+    for kind in KINDS:
+        key = record[f"{kind}Key"]
+        written |= write_once(key, previous_file(record, kind), CONTENT_TYPES[kind.lower()])
+        if hashlib.sha256(read_archived(key)).hexdigest() != record[f"{kind}SHA256"]:
+            raise AlteredInvoice(f"{key} of invoice {record['RechNr']} reads back other bytes from the archive")
+    mark_archived(str(record["AuftNr"]))
+    return written
+
+
+def mark_archived(auft_nr: str) -> None:
+    """The record's files are in the archive (copied and verified): read from there from now on."""
+    dynamo.update_existing(pk(auft_nr), SK, {ARCHIVED: ARCHIVED_VALUE})
 
 
 # -- the zugferd function's Debug work files -------------------------------------------------------

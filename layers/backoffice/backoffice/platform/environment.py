@@ -26,6 +26,9 @@ class Settings:
     table_name: str = "Table"
     idempotency_table_name: str = "IdempotencyTable"
     bucket_name: str = "local-bucket"
+    # The invoice archive (Object Lock; docs/invoices.md): only the rechnung function has it in
+    # its environment, and requires it at its init (check_environment(ARCHIVE_BUCKET_NAME)).
+    archive_bucket_name: str = "local-invoicearchive"
     event_bus_name: str = "local-backoffice"
     signing_key_secret: str = "SigningKey"  # noqa: S105 - the secret's name, not a secret
     # Everything under this prefix of the bucket is a log file that DELETE /www/log removes.
@@ -51,6 +54,7 @@ _ENV = {
     "table_name": "TABLE_NAME",
     "idempotency_table_name": "IDEMPOTENCY_TABLE_NAME",
     "bucket_name": "BUCKET_NAME",
+    "archive_bucket_name": "ARCHIVE_BUCKET_NAME",
     "event_bus_name": "EVENT_BUS_NAME",
     "signing_key_secret": "SIGNING_KEY_SECRET",
     "log_prefix": "LOG_PREFIX",
@@ -73,9 +77,9 @@ class MissingSetting(RuntimeError):
     """A function in AWS lacks an environment variable that names one of its resources."""
 
 
-def load_settings(environ: Mapping[str, str]) -> Settings:
+def load_settings(environ: Mapping[str, str], also_required: tuple[str, ...] = ()) -> Settings:
     if environ.get("AWS_LAMBDA_FUNCTION_NAME"):
-        missing = [name for name in REQUIRED_IN_AWS if not environ.get(name)]
+        missing = [name for name in (*REQUIRED_IN_AWS, *also_required) if not environ.get(name)]
         if missing:
             raise MissingSetting(
                 f"{environ['AWS_LAMBDA_FUNCTION_NAME']} runs in AWS without {', '.join(missing)} in its environment "
@@ -92,9 +96,10 @@ def get_settings() -> Settings:
     return load_settings(os.environ)
 
 
-def check_environment() -> None:
-    """At a function's init: fail now, naming the variable, when a resource name is missing in AWS."""
-    load_settings(os.environ)
+def check_environment(*also_required: str) -> None:
+    """At a function's init: fail now, naming the variable, when a resource name is missing in AWS
+    (those of every function, and `also_required`, the ones only this function has)."""
+    load_settings(os.environ, also_required)
 
 
 on_reset(get_settings.cache_clear)
