@@ -39,7 +39,7 @@ def test_an_issued_invoice_is_in_the_archive_locked_and_served_as_written(demo: 
         # COMPLIANCE for ten years (the template's defaults, which the local stack and these tests read).
         assert stored["ObjectLockMode"] == "COMPLIANCE"
         until = stored["ObjectLockRetainUntilDate"]
-        assert timedelta(days=3652) < until - datetime.now(UTC) <= timedelta(days=3653)
+        assert timedelta(days=4017) < until - datetime.now(UTC) <= timedelta(days=4018)
     # Nothing of it in the media and log bucket.
     assert s3.list_objects_v2(Bucket=settings.bucket_name, Prefix="rechnung/").get("KeyCount") == 0
 
