@@ -74,11 +74,17 @@ bench: $(VENV)/.installed
 
 # `make deploy ENV=dev|prod`: build with bytecode, then `sam deploy` with samconfig.toml's settings
 # of that environment (docs/operations.md). `make sync` is dev's fast loop and never touches prod.
+# tools/deploy_guard.py first: only to the account samconfig.toml's [accounts] names for ENV (STS
+# GetCallerIdentity), asked again right before sam deploy; prod runs all of make test in between.
 ENV ?= dev
 .PHONY: deploy sync
 deploy:
 	@grep -q '^\[$(ENV)\.deploy\.parameters\]' samconfig.toml || { echo "samconfig.toml has no $(ENV) environment" >&2; exit 1; }
+	$(MAKE) --no-print-directory $(VENV)/.installed
+	$(PY) -m tools.deploy_guard $(ENV)
+	@if [ "$(ENV)" = prod ]; then $(MAKE) --no-print-directory test; fi
 	$(MAKE) build
+	$(PY) -m tools.deploy_guard $(ENV)
 	$(SAMVENV)/bin/sam deploy --config-env $(ENV)
 
 sync:
