@@ -193,9 +193,14 @@ def test_the_waf_is_optional_with_common_rules_and_limits_per_source_ip() -> Non
     assert association["Properties"]["WebACLArn"] == {"Fn::GetAtt": ["WebAcl", "Arn"]}
     assert "${Api}/stages/${Api.Stage}" in association["Properties"]["ResourceArn"]["Fn::Sub"]
     rules = {r["Name"]: r for r in acl["Properties"]["Rules"]}
-    assert set(rules) == {"token-per-ip", "requests-per-ip", "aws-common-rules"}
-    common = rules["aws-common-rules"]["Statement"]["ManagedRuleGroupStatement"]
-    assert (common["VendorName"], common["Name"]) == ("AWS", "AWSManagedRulesCommonRuleSet")
+    assert set(rules) == {"token-per-ip", "requests-per-ip", "aws-common-rules", "aws-known-bad-inputs"}
+    for name, group in (
+        ("aws-common-rules", "AWSManagedRulesCommonRuleSet"),
+        ("aws-known-bad-inputs", "AWSManagedRulesKnownBadInputsRuleSet"),
+    ):
+        managed = rules[name]["Statement"]["ManagedRuleGroupStatement"]
+        assert (managed["VendorName"], managed["Name"]) == ("AWS", group)
+        assert rules[name]["OverrideAction"] == {"None": {}}  # the group's own actions: block
     token = rules["token-per-ip"]["Statement"]["RateBasedStatement"]
     assert (token["Limit"], token["AggregateKeyType"]) == ({"Ref": "WafTokenRateLimit"}, "IP")
     matches = {
