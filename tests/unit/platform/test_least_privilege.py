@@ -8,6 +8,7 @@ LOCAL_IAM=record:/tmp/calls.jsonl to list its requests), then its statements in 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tomllib
@@ -173,3 +174,22 @@ def test_the_publisher_sweeps_and_forwards_within_its_outbox_grants(aws: Stack, 
     record = {"eventName": "INSERT", "dynamodb": {"NewImage": put["Put"]["Item"], "SequenceNumber": "1"}}
     assert publisher({"Records": [record]}, lambda_context("publisher")) == {"sent": 1, "batchItemFailures": []}
     assert outbox.pending() == []
+
+
+def test_the_lambda_runtime_holds_every_function_to_its_policies(
+    aws: Stack, monkeypatch: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What the unit tests' handlers and the local stack run: a function without its grants is
+    refused by DynamoDB, and answers as it would in AWS."""
+    from local.lambda_runtime import LambdaRuntime
+    from tests.support.invoke import Answer, Context, event
+
+    monkeypatch.delenv("LOCAL_IAM", raising=False)  # on by default
+    doc = copy.deepcopy(aws.doc)
+    doc["Resources"]["KundenFunction"]["Properties"]["Policies"] = []
+    handler = LambdaRuntime(Stack(doc, aws.names, aws.params)).handler("KundenFunction")
+    answer = Answer(handler(event("GET", "/www/kunden/100001"), Context("kunden")))
+    assert answer.status == 500
+    assert "local IAM: KundenFunction is not authorized to perform dynamodb:" in capsys.readouterr().out
+    allowed = LambdaRuntime(aws).handler("KundenFunction")
+    assert Answer(allowed(event("GET", "/www/kunden/100001"), Context("kunden"))).status == 404
