@@ -193,3 +193,23 @@ def test_the_lambda_runtime_holds_every_function_to_its_policies(
     assert "local IAM: KundenFunction is not authorized to perform dynamodb:" in capsys.readouterr().out
     allowed = LambdaRuntime(aws).handler("KundenFunction")
     assert Answer(allowed(event("GET", "/www/kunden/100001"), Context("kunden"))).status == 404
+
+
+def test_a_policy_the_checks_cannot_read_is_named_as_more_than_the_list() -> None:
+    doc = copy.deepcopy(STACK.doc)
+    doc["Resources"]["ZugferdFunction"]["Properties"]["Policies"] = [
+        "AmazonS3FullAccess",
+        {"SQSSendMessagePolicy": {"QueueName": "q"}},
+    ]
+    stack = Stack(doc, STACK.names, STACK.params)
+    found = iam.grants(stack, "ZugferdFunction")
+    assert [g.actions for g in found] == [
+        ("managed-policy:AmazonS3FullAccess",),
+        ("sam-policy-template:SQSSendMessagePolicy",),
+    ]
+    assert not any(
+        covered(LISTS["ZugferdFunction"].get(r, []), a, g) for g in found for r in g.resources for a in g.actions
+    )
+    doc["Resources"]["ZugferdFunction"]["Properties"]["Policies"] = [{"DynamoDBWritePolicy": {"TableName": "T"}}]
+    with pytest.raises(ValueError, match=r"DynamoDBWritePolicy is not known to local/iam\.py"):
+        iam.grants(stack, "ZugferdFunction")
