@@ -139,7 +139,9 @@ def test_every_route_has_its_p99_latency_alarm() -> None:
             assert dims["ApiName"] == {"Fn::Sub": "${AWS::StackName}-api"}
             assert dims["Stage"] == {"Ref": "StageName"}
             found[(dims["Method"], dims["Resource"])] = props["Threshold"]
-    assert set(found) == {(r.method, r.path) for r in STACK.routes()}
+    routes = {(r.method, r.path) for r in STACK.routes()}
+    assert routes - set(found) == set(), "a route without its Route<Method><Path>LatencyAlarm: copy a neighbour's"
+    assert set(found) - routes == set(), "a latency alarm of a route the template no longer has"
     assert all(0 < t < 29000 for t in found.values())
 
 
