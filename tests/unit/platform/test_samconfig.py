@@ -31,7 +31,22 @@ def test_dev_and_prod_deploy_to_their_own_stacks() -> None:
             "CreateApiGatewayLogsRole",
             "ArchiveLockMode",
             "ArchiveRetentionDays",
+            "Environment",
+            "AllowedOrigins",
+            "EnableWaf",
+            "DeploymentType",
+            "TokenReservedConcurrency",
         }
+        assert overrides(env)["Environment"] == env
+
+
+def test_prod_takes_a_canary_the_waf_and_named_origins_dev_the_fast_path() -> None:
+    prod, dev = overrides("prod"), overrides("dev")
+    assert (prod["DeploymentType"], dev["DeploymentType"]) == ("Canary10Percent5Minutes", "AllAtOnce")
+    assert (prod["EnableWaf"], dev["EnableWaf"]) == ("true", "false")
+    assert "*" not in prod["AllowedOrigins"].split(",")
+    assert dev["AllowedOrigins"] == "*"  # what the local stack takes too (the template's default)
+    assert int(prod["TokenReservedConcurrency"]) > 0
 
 
 def test_sync_has_no_prod_stack_to_target() -> None:

@@ -34,7 +34,14 @@ def test_the_lockout_is_set_by_parameters_the_token_function_reads() -> None:
     ):
         assert PARAMS[name]["Default"] == default
         assert variables[variable] == {"Ref": name}
-    assert "DynamoDBCrudPolicy" in RESOURCES["TokenFunction"]["Properties"]["Policies"][0]
+    # Its failed-login counters: read, written and dropped (test_least_privilege.py checks the rest).
+    (counters,) = [
+        s for s in RESOURCES["TokenFunction"]["Properties"]["Policies"][0]["Statement"] if s["Sid"] == "LoginCounters"
+    ]
+    from backoffice.platform.login_guard import PREFIX
+
+    assert counters["Condition"] == {"ForAllValues:StringLike": {"dynamodb:LeadingKeys": [f"{PREFIX}*"]}}
+    assert counters["Action"] == ["dynamodb:GetItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"]
 
 
 def test_the_table_has_the_ttl_attribute_the_lockout_writes() -> None:

@@ -1,0 +1,113 @@
+"""Refuse a deploy to an account samconfig.toml does not name for the environment (make deploy).
+
+    python -m tools.deploy_guard ENV                  # asks STS who the credentials are
+    aws sts get-caller-identity | python -m tools.deploy_guard ENV --identity -
+
+It stops (exit status 1, one line on standard error) when:
+- the environment has no account id in samconfig.toml's [accounts] table, or not 12 digits;
+- the credentials belong to another account (STS GetCallerIdentity);
+- two environments name the same account and both set CreateApiGatewayLogsRole=true (the
+  account-wide role is set by one stack only; docs/operations.md, Deploying);
+- prod's parameter_overrides lack AlarmEmail or allow every CORS origin (the template's Rules
+  refuse both; checked here before `make test` spends minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+SAMCONFIG = Path(__file__).resolve().parent.parent / "samconfig.toml"
+
+
+class Refused(Exception):
+    """The deploy must not go ahead; the message says why."""
+
+
+def overrides(config: dict[str, Any], env: str) -> dict[str, str]:
+    """The environment's parameter_overrides (`Key="Value" ...`) as a dict."""
+    text = config.get(env, {}).get("deploy", {}).get("parameters", {}).get("parameter_overrides", "")
+    return dict(re.findall(r'(\w+)="([^"]*)"', text))
+
+
+def account_of(config: dict[str, Any], env: str) -> str:
+    account = str(config.get("accounts", {}).get(env, ""))
+    if not re.fullmatch(r"\d{12}", account):
+        raise Refused(f"samconfig.toml names no AWS account for {env} ([accounts] {env} = {account!r}): not deploying")
+    return account
+
+
+def check(config: dict[str, Any], env: str, identity: dict[str, Any]) -> str:
+    """The account to deploy to, when everything holds; `identity` is GetCallerIdentity's answer."""
+    if env not in config or "deploy" not in config[env]:
+        raise Refused(f"samconfig.toml has no {env} environment")
+    expected = account_of(config, env)
+    actual = str(identity.get("Account", ""))
+    if actual != expected:
+        raise Refused(f"the credentials are for account {actual or '?'}, {env} is {expected}: not deploying")
+    _check_logs_role(config, expected)
+    if overrides(config, env).get("Environment") == "prod":
+        _check_prod(overrides(config, env))
+    return expected
+
+
+def _check_logs_role(config: dict[str, Any], account: str) -> None:
+    setters = [
+        env
+        for env in config.get("accounts", {})
+        if str(config["accounts"][env]) == account and overrides(config, env).get("CreateApiGatewayLogsRole") == "true"
+    ]
+    if len(setters) > 1:
+        raise Refused(
+            f"{' and '.join(setters)} share account {account} and both set CreateApiGatewayLogsRole=true: "
+            "set it false in all but one"
+        )
+
+
+def _check_prod(params: dict[str, str]) -> None:
+    if not params.get("AlarmEmail"):
+        raise Refused("prod has no AlarmEmail in samconfig.toml: the alarms would go nowhere")
+    if "*" in [o.strip() for o in params.get("AllowedOrigins", "*").split(",")]:
+        raise Refused("prod allows every CORS origin (AllowedOrigins=*): name the shops' origins")
+
+
+def _caller_identity() -> dict[str, Any]:
+    import boto3
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    try:
+        answer: dict[str, Any] = boto3.client("sts").get_caller_identity()
+    except (BotoCoreError, ClientError) as exc:
+        raise Refused(f"STS GetCallerIdentity failed ({exc}): not deploying") from exc
+    return answer
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("env")
+    parser.add_argument("--identity", help="GetCallerIdentity's JSON answer in a file, - for standard input")
+    parser.add_argument("--config", type=Path, default=SAMCONFIG)
+    args = parser.parse_args(argv)
+    config = tomllib.loads(args.config.read_text(encoding="utf-8"))
+    try:
+        if args.identity:
+            text = sys.stdin.read() if args.identity == "-" else Path(args.identity).read_text(encoding="utf-8")
+            identity = json.loads(text)
+        else:
+            account_of(config, args.env)  # an unnamed account stops before any call to AWS
+            identity = _caller_identity()
+        account = check(config, args.env, identity)
+    except Refused as exc:
+        print(f"deploy_guard: {exc}", file=sys.stderr)
+        return 1
+    print(f"deploy_guard: {args.env} deploys to account {account}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
