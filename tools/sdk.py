@@ -75,7 +75,14 @@ def generate_typescript(out: Path) -> None:
             shutil.rmtree(target)
         elif target.exists():
             target.unlink()
-    _run([str(NODE_BIN / "openapi-typescript"), str(DOCUMENT), "--output", str(out / "src" / "schema.ts")], ROOT)
+    # --default-non-nullable false: a member with a default stays optional in a request body (the API
+    # fills it in); --enum --conditional-enums: a TS enum only where the document names the values
+    # (x-enum-varnames: AdrAnrede), string literal unions elsewhere.
+    options = ["--default-non-nullable", "false", "--enum", "--conditional-enums"]
+    _run(
+        [str(NODE_BIN / "openapi-typescript"), str(DOCUMENT), *options, "--output", str(out / "src" / "schema.ts")],
+        ROOT,
+    )
     # tsc resolves openapi-fetch from the repository's node_modules, wherever `out` is.
     link = out / "node_modules"
     if not link.exists() and out.resolve() != (CLIENTS / "typescript").resolve():

@@ -1,7 +1,7 @@
 import type { Client, ClientOptions } from "openapi-fetch";
 import type { components, operations, paths } from "./schema.js";
 export type { components, operations, paths };
-export type BackofficeClient = Client<paths>;
+export type BackofficeClient = Client<paths, "application/json">;
 /** The one error body of the API (docs/openapi.json, ErrorBody). */
 export type ErrorBody = components["schemas"]["ErrorBody"];
 /** A typed client of the API at `baseUrl` (the stack's address, e.g. http://127.0.0.1:3000). */

@@ -471,7 +471,7 @@ export interface components {
              * @description 0 = company/general, 1 = Mr, 2 = Ms
              * @enum {integer}
              */
-            AdrAnrede: 0 | 1 | 2;
+            AdrAnrede: AddressInAdrAnrede;
             /** Adrfax */
             AdrFax?: string | null;
             /** Adrfirma */
@@ -516,9 +516,9 @@ export interface components {
             /** Adradresse2 */
             AdrAdresse2?: string | null;
             /** Adranrede */
-            AdrAnrede?: (0 | 1 | 2) | null;
+            AdrAnrede?: AddressPatchAdrAnredeAnyOf0 | null;
             /** Anrede */
-            Anrede?: (0 | 1 | 2) | null;
+            Anrede?: AddressPatchAnredeAnyOf0 | null;
             /** Adrfax */
             AdrFax?: string | null;
             /** Adrfirma */
@@ -577,7 +577,7 @@ export interface components {
              * @description 0 = company/general, 1 = Mr, 2 = Ms
              * @enum {integer}
              */
-            AdrAnrede?: 0 | 1 | 2;
+            AdrAnrede?: AdresseAdrAnrede;
             /**
              * Adranredetext
              * @description salutation text (read only)
@@ -675,7 +675,7 @@ export interface components {
              * @description 0 = company/general, 1 = Mr, 2 = Ms
              * @enum {integer}
              */
-            AdrAnrede?: 0 | 1 | 2;
+            AdrAnrede?: AdresseMitLinksAdrAnrede;
             /**
              * Adranredetext
              * @description salutation text (read only)
@@ -1443,7 +1443,7 @@ export interface components {
              * Kreditlimit
              * @default 0
              */
-            KreditLimit: number;
+            KreditLimit?: number;
             /** Zahlungsmethode */
             ZahlungsMethode?: string | null;
         };
@@ -2436,12 +2436,12 @@ export interface components {
              * Verbose
              * @default false
              */
-            Verbose: boolean;
+            Verbose?: boolean;
             /**
              * Debug
              * @default false
              */
-            Debug: boolean;
+            Debug?: boolean;
         };
     };
     responses: never;
@@ -6722,4 +6722,29 @@ export interface operations {
             };
         };
     };
+}
+export declare enum AddressInAdrAnrede {
+    Allgemein = 0,
+    Herr = 1,
+    Frau = 2
+}
+export declare enum AddressPatchAdrAnredeAnyOf0 {
+    Allgemein = 0,
+    Herr = 1,
+    Frau = 2
+}
+export declare enum AddressPatchAnredeAnyOf0 {
+    Allgemein = 0,
+    Herr = 1,
+    Frau = 2
+}
+export declare enum AdresseAdrAnrede {
+    Allgemein = 0,
+    Herr = 1,
+    Frau = 2
+}
+export declare enum AdresseMitLinksAdrAnrede {
+    Allgemein = 0,
+    Herr = 1,
+    Frau = 2
 }

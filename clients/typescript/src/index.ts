@@ -6,13 +6,15 @@ import type { Client, ClientOptions } from "openapi-fetch";
 import type { components, operations, paths } from "./schema.js";
 
 export type { components, operations, paths };
-export type BackofficeClient = Client<paths>;
+// Typed by the JSON answers: a file (PDF, XML, image) is read with `parseAs: "arrayBuffer"`, whose
+// data openapi-fetch types as ArrayBuffer.
+export type BackofficeClient = Client<paths, "application/json">;
 /** The one error body of the API (docs/openapi.json, ErrorBody). */
 export type ErrorBody = components["schemas"]["ErrorBody"];
 
 /** A typed client of the API at `baseUrl` (the stack's address, e.g. http://127.0.0.1:3000). */
 export function createClient(baseUrl: string, options: Omit<ClientOptions, "baseUrl"> = {}): BackofficeClient {
-  return createFetchClient<paths>({ ...options, baseUrl });
+  return createFetchClient<paths, "application/json">({ ...options, baseUrl });
 }
 
 /** Basic credentials for POST /www/token: `{ headers: { Authorization: basic(user, password) } }`. */

@@ -472,7 +472,7 @@ export interface components {
              * @description 0 = company/general, 1 = Mr, 2 = Ms
              * @enum {integer}
              */
-            AdrAnrede: 0 | 1 | 2;
+            AdrAnrede: AddressInAdrAnrede;
             /** Adrfax */
             AdrFax?: string | null;
             /** Adrfirma */
@@ -517,9 +517,9 @@ export interface components {
             /** Adradresse2 */
             AdrAdresse2?: string | null;
             /** Adranrede */
-            AdrAnrede?: (0 | 1 | 2) | null;
+            AdrAnrede?: AddressPatchAdrAnredeAnyOf0 | null;
             /** Anrede */
-            Anrede?: (0 | 1 | 2) | null;
+            Anrede?: AddressPatchAnredeAnyOf0 | null;
             /** Adrfax */
             AdrFax?: string | null;
             /** Adrfirma */
@@ -578,7 +578,7 @@ export interface components {
              * @description 0 = company/general, 1 = Mr, 2 = Ms
              * @enum {integer}
              */
-            AdrAnrede?: 0 | 1 | 2;
+            AdrAnrede?: AdresseAdrAnrede;
             /**
              * Adranredetext
              * @description salutation text (read only)
@@ -676,7 +676,7 @@ export interface components {
              * @description 0 = company/general, 1 = Mr, 2 = Ms
              * @enum {integer}
              */
-            AdrAnrede?: 0 | 1 | 2;
+            AdrAnrede?: AdresseMitLinksAdrAnrede;
             /**
              * Adranredetext
              * @description salutation text (read only)
@@ -1444,7 +1444,7 @@ export interface components {
              * Kreditlimit
              * @default 0
              */
-            KreditLimit: number;
+            KreditLimit?: number;
             /** Zahlungsmethode */
             ZahlungsMethode?: string | null;
         };
@@ -2437,12 +2437,12 @@ export interface components {
              * Verbose
              * @default false
              */
-            Verbose: boolean;
+            Verbose?: boolean;
             /**
              * Debug
              * @default false
              */
-            Debug: boolean;
+            Debug?: boolean;
         };
     };
     responses: never;
@@ -6723,4 +6723,44 @@ export interface operations {
             };
         };
     };
+}
+export enum AddressInAdrAnrede {
+    // company or general
+    Allgemein = 0,
+    // Mr
+    Herr = 1,
+    // Ms
+    Frau = 2
+}
+export enum AddressPatchAdrAnredeAnyOf0 {
+    // company or general
+    Allgemein = 0,
+    // Mr
+    Herr = 1,
+    // Ms
+    Frau = 2
+}
+export enum AddressPatchAnredeAnyOf0 {
+    // company or general
+    Allgemein = 0,
+    // Mr
+    Herr = 1,
+    // Ms
+    Frau = 2
+}
+export enum AdresseAdrAnrede {
+    // company or general
+    Allgemein = 0,
+    // Mr
+    Herr = 1,
+    // Ms
+    Frau = 2
+}
+export enum AdresseMitLinksAdrAnrede {
+    // company or general
+    Allgemein = 0,
+    // Mr
+    Herr = 1,
+    // Ms
+    Frau = 2
 }
