@@ -28,9 +28,14 @@ CLIENTS = ROOT / "clients"
 PYTHON_CONFIG = CLIENTS / "openapi-python-client.yml"
 NODE_BIN = ROOT / "node_modules" / ".bin"
 # What `make sdk` writes of the TypeScript package; the rest of clients/typescript is written by hand.
-TS_GENERATED = ("src/schema.ts", "dist")
-# Left by `pip install -e`, npm or Python itself, never part of the generated code.
-IGNORED = {"__pycache__", "node_modules", "build"}
+TS_GENERATED = ("src/schema.ts", "dist", "node_modules")
+# The package's run-time dependency and its own, bundled (package.json, bundleDependencies) as the
+# lock file pins them: `npm install ./clients/typescript` links the folder and installs nothing of
+# what it needs, so what it needs is in the folder (docs/decisions.md).
+BUNDLED = ("openapi-fetch", "openapi-typescript-helpers")
+BUNDLED_LEFT_OUT = ("*.map", "CHANGELOG.md", "CONTRIBUTING.md", "src")
+# Left by `pip install -e` or Python itself, never part of the generated code.
+IGNORED = {"__pycache__", "build"}
 
 
 class GeneratorError(Exception):
@@ -68,7 +73,8 @@ def generate_python(out: Path) -> None:
 
 
 def generate_typescript(out: Path) -> None:
-    """Into `out`, a copy of clients/typescript's hand-written files: the types, then dist/."""
+    """Into `out`, a copy of clients/typescript's hand-written files: the types, the bundled
+    dependencies, then dist/."""
     for name in TS_GENERATED:
         target = out / name
         if target.is_dir():
@@ -83,15 +89,12 @@ def generate_typescript(out: Path) -> None:
         [str(NODE_BIN / "openapi-typescript"), str(DOCUMENT), *options, "--output", str(out / "src" / "schema.ts")],
         ROOT,
     )
-    # tsc resolves openapi-fetch from the repository's node_modules, wherever `out` is.
-    link = out / "node_modules"
-    if not link.exists() and out.resolve() != (CLIENTS / "typescript").resolve():
-        link.symlink_to(ROOT / "node_modules", target_is_directory=True)
-    try:
-        _run([str(NODE_BIN / "tsc"), "--project", str(out / "tsconfig.json")], ROOT)
-    finally:
-        if link.is_symlink():
-            link.unlink()
+    for name in BUNDLED:
+        shutil.copytree(
+            ROOT / "node_modules" / name, out / "node_modules" / name, ignore=shutil.ignore_patterns(*BUNDLED_LEFT_OUT)
+        )
+    # tsc resolves openapi-fetch from the bundled copy, as an integrator's tsc will.
+    _run([str(NODE_BIN / "tsc"), "--project", str(out / "tsconfig.json")], ROOT)
 
 
 def generate(clients: Path) -> None:
@@ -120,7 +123,7 @@ def check() -> list[str]:
     """What is stale in clients/: generated again into a temporary copy and compared."""
     with tempfile.TemporaryDirectory(prefix="sdk-check-") as tmp:
         fresh = Path(tmp)
-        shutil.copytree(CLIENTS / "typescript", fresh / "typescript", ignore=shutil.ignore_patterns(*IGNORED))
+        shutil.copytree(CLIENTS / "typescript", fresh / "typescript", ignore=shutil.ignore_patterns(*TS_GENERATED))
         generate(fresh)
         return [f"python/{f}" for f in differences(CLIENTS / "python", fresh / "python")] + [
             f"typescript/{f}" for f in differences(CLIENTS / "typescript", fresh / "typescript")

@@ -1,7 +1,7 @@
 """Issue 28: the integrator's flow through the generated TypeScript client, over real HTTP against
 the local stack: tests/integration/typescript/flow.mts and the README's TypeScript example,
-type-checked with `tsc --noEmit`, then run with node; the client is clients/typescript as
-`npm install ./clients/typescript` installs it (package.json, `make` installs node_modules/).
+type-checked with `tsc --noEmit`, then run with node, in a project of their own into which
+`npm install <clients/typescript>` installed the client, as an integrator installs it.
 
 flow.mts checks each answer itself (status, JSON against the raw body, files as bytes) and prints
 the operations it called: every operation of docs/openapi.json must be among them.
@@ -31,7 +31,18 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for source in (*PROGRAMS.glob("*.mts"), PROGRAMS / "tsconfig.json"):
         shutil.copy(source, folder / source.name)
     (folder / "readme.mts").write_text(readme_example("ts"), encoding="utf-8")
-    (folder / "node_modules").symlink_to(NODE_MODULES, target_is_directory=True)
+    # The client as an integrator installs it, into a project of its own; node's types from the tools.
+    (folder / "package.json").write_text('{"private": true}\n', encoding="utf-8")
+    quiet = ["--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"]
+    installed = subprocess.run(
+        ["npm", "install", *quiet, ROOT / "clients" / "typescript"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    (folder / "node_modules" / "@types").symlink_to(NODE_MODULES / "@types", target_is_directory=True)
     checked = subprocess.run([TSC, "--noEmit", "-p", folder], capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     # Checked above: --noCheck only writes the JavaScript node runs.

@@ -46,10 +46,16 @@ def test_the_typescript_client_ships_javascript_and_declarations_for_its_import(
     assert (ROOT / "clients/typescript" / entry["import"]).exists()
     assert (ROOT / "clients/typescript" / entry["types"]).exists()
     assert package["dependencies"] == {"openapi-fetch": "0.17.0"}
-    # The same openapi-fetch the tools install (package-lock.json), so the tests run what ships.
+    # Bundled: `npm install <folder>` links the folder and installs none of its dependencies. The copy
+    # is the one package-lock.json pins for the tools (`make sdk` copies it).
+    assert package["bundleDependencies"] == ["openapi-fetch"]
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
-    assert lock["packages"]["node_modules/openapi-fetch"]["version"] == "0.17.0"
-    assert lock["packages"]["node_modules/backoffice-api-client"] == {"resolved": "clients/typescript", "link": True}
+    for name in sdk.BUNDLED:
+        bundled = json.loads(
+            (ROOT / "clients/typescript/node_modules" / name / "package.json").read_text(encoding="utf-8")
+        )
+        assert bundled["version"] == lock["packages"][f"node_modules/{name}"]["version"]
+    assert bundled["name"] == "openapi-typescript-helpers"
 
 
 def test_generated_code_is_left_out_of_the_repository_linters() -> None:
