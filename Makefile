@@ -98,10 +98,10 @@ clean:
 openapi: $(VENV)/.installed
 	$(PY) -m local.openapi
 
-# The Node tools (package.json: openapi-typescript, tsc, Spectral) and the TypeScript client as an
-# integrator installs it, into node_modules/, never globally; again only when the lock file changes.
+# The Node tools (package.json: openapi-typescript, tsc, Spectral, the openapi-fetch the TypeScript
+# client bundles) into node_modules/, never globally; again only when the lock file changes.
 # --ignore-scripts: no package needs its install script here (one only reports usage).
-$(NODE_TOOLS): package.json package-lock.json clients/typescript/package.json
+$(NODE_TOOLS): package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
