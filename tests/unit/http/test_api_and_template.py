@@ -177,6 +177,9 @@ CONTRACT_ROUTES = {
     # issue 16: an order's e-invoice (beyond interface.md, docs/invoices.md)
     ("POST", "/www/auftrag/{AuftNr}/rechnung"),
     ("GET", "/www/auftrag/{AuftNr}/rechnung"),
+    # issue 28: each file of the invoice as an operation of its own, for generated clients
+    ("GET", "/www/auftrag/{AuftNr}/rechnung/pdf"),
+    ("GET", "/www/auftrag/{AuftNr}/rechnung/xml"),
     # issue 25: the event feed and webhook subscriptions (beyond interface.md, docs/webhooks.md)
     ("GET", "/www/events"),
     ("POST", "/www/webhooks"),

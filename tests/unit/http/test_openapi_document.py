@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from openapi_spec_validator import validate
 
+from backoffice.http.openapi import GATEWAY_ONLY, RESPONSE_HEADERS
 from local.placeholders import placeholder_routes, placeholders_in
 from local.template import ROOT
 from tests.support.aws import stack as template_stack
@@ -130,7 +131,7 @@ def test_token_and_log_are_documented_by_their_handlers(doc: dict[str, Any]) -> 
     assert doc["components"]["schemas"]["TokenAntwort"]["required"] == ["expires_in", "access_token"]
     assert doc["components"]["schemas"]["TokenAntwort"]["properties"]["expires_in"]["type"] == "integer"
     log = ops["DELETE", "/www/log"]["responses"]
-    assert log["204"] == {"description": "The log files are deleted."}
+    assert log["204"] == {"description": "The log files are deleted.", "headers": RESPONSE_HEADERS}
     assert "422" not in json.dumps(doc["paths"])
 
 
@@ -138,3 +139,14 @@ def test_error_body_schema(doc: dict[str, Any]) -> None:
     body = doc["components"]["schemas"]["ErrorBody"]
     assert body["required"] == ["error", "error_description", "info"]
     assert body["properties"]["info"]["type"] == "object"
+    assert body["properties"]["info"]["properties"]["request_id"]["type"] == "string"
+
+
+def test_every_operation_documents_429_with_retry_after_and_the_request_id_header(doc: dict[str, Any]) -> None:
+    for (method, path), op in operations(doc).items():
+        throttled = op["responses"]["429"]
+        assert throttled["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorBody"}
+        assert list(throttled["headers"]) == ["Retry-After"], (method, path)
+        for status, answer in op["responses"].items():
+            # API Gateway's own answers carry x-amzn-RequestId, the functions' X-Request-Id.
+            assert ("X-Request-Id" in answer.get("headers", {})) == (status not in GATEWAY_ONLY), (method, path, status)

@@ -38,7 +38,7 @@ def test_no_content_and_binary_and_text() -> None:
     assert documented(204) == {204: {"description": "Success", "content": {}}}
     pdf = documented(200, binary=("application/pdf",), errors=(400,))
     assert pdf[200]["content"] == {
-        "application/pdf": {"schema": {"type": "string", "contentMediaType": "application/pdf"}}
+        "application/pdf": {"schema": {"type": "string", "format": "binary", "contentMediaType": "application/pdf"}}
     }
     text = documented(200, text=("text/plain",))
     assert text[200]["content"] == {"text/plain": {"schema": {"type": "string"}}}

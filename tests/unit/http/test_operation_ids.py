@@ -20,6 +20,8 @@ PINNED = {
     "GET /www/auftrag/{AuftNr}": "getAuftrag",
     "GET /www/auftrag/{AuftNr}/rechnung": "getRechnung",
     "POST /www/auftrag/{AuftNr}/rechnung": "createRechnung",
+    "GET /www/auftrag/{AuftNr}/rechnung/pdf": "getRechnungPdf",
+    "GET /www/auftrag/{AuftNr}/rechnung/xml": "getRechnungXml",
     "GET /www/events": "listEvents",
     "POST /www/kunden": "createKunde",
     "GET /www/kunden/{DebiNr}": "getKunde",

@@ -114,6 +114,23 @@ def test_get_answers_an_etag_and_304(call):
     assert refused.json()["error"] == "not_acceptable"
 
 
+@pytest.mark.parametrize(("suffix", "media_type"), [("pdf", PDF), ("xml", XML)])
+def test_each_file_has_a_route_of_its_own_whatever_accept_says(call, suffix, media_type):
+    """GET .../rechnung/pdf and .../xml: the bytes GET .../rechnung answers for that Accept, same ETag."""
+    auft_nr, _ = order(call, CHF_ORDER)
+    assert call("rechnung", "GET", f"/www/auftrag/{auft_nr}/rechnung/{suffix}").status == 404
+    assert call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").status == 201
+    negotiated = fetch(call, auft_nr, media_type)
+    own = call("rechnung", "GET", f"/www/auftrag/{auft_nr}/rechnung/{suffix}", headers={"Accept": JSON})
+    assert own.status == 200
+    assert own.headers["Content-Type"] == media_type
+    assert binary(own.raw) == binary(negotiated.raw)
+    assert own.headers["ETag"] == negotiated.headers["ETag"]
+    assert own.headers["Content-Length"] == str(len(binary(own.raw)))
+    tag = {"If-None-Match": own.headers["ETag"]}
+    assert call("rechnung", "GET", f"/www/auftrag/{auft_nr}/rechnung/{suffix}", headers=tag).status == 304
+
+
 @pytest.mark.parametrize(
     ("accept", "content_type"),
     [

@@ -59,6 +59,10 @@ ERRORS: dict[int, str] = {
     412: "precondition_failed: the record is no longer the version If-Match names; read it again (ETag).",
     413: "payload_too_large: the request is larger than 6 MB.",
     415: "unsupported_media_type: send the body as application/json.",
+    429: (
+        "too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per"
+        " usage plan): retry after Retry-After seconds. Any operation may answer it."
+    ),
     431: (
         "The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or"
         " cookie, many headers): the request reaches no route. The local stack answers the error body"
@@ -71,8 +75,20 @@ ERRORS: dict[int, str] = {
 
 _ERROR_HEADERS: dict[int, dict[str, Any]] = {
     401: {"WWW-Authenticate": {"description": "Bearer", "schema": {"type": "string"}}},
+    429: {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "string"}}},
     503: {"Retry-After": {"description": "Seconds to wait before retrying.", "schema": {"type": "string"}}},
 }
+
+# The header of every answer a function makes (`resolver.REQUEST_ID_HEADER`); the statuses only API
+# Gateway answers (GATEWAY_ONLY) carry its x-amzn-RequestId instead (docs/openapi.md).
+RESPONSE_HEADERS: dict[str, Any] = {
+    "X-Request-Id": {
+        "description": "The request's id, as in the log lines and in an error body's info.request_id: quote it"
+        " when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId.",
+        "schema": {"type": "string"},
+    }
+}
+GATEWAY_ONLY = ("413", "429", "431")
 
 # The headers of a create answer (`resolver.created_response`).
 CREATED_HEADERS: dict[str, Any] = {
@@ -154,7 +170,15 @@ class ErrorBody(BaseModel):
     error_description: str = Field(description="What went wrong, for a person.")
     info: dict[str, Any] = Field(
         description="Details: `fields` (field path -> problem) for invalid_request; "
-        "`filename` and `subprocess_output` for endpoint."
+        "`filename` and `subprocess_output` for endpoint; `request_id` on every error (X-Request-Id).",
+        json_schema_extra={
+            "properties": {
+                "request_id": {
+                    "type": "string",
+                    "description": "The request's id (the X-Request-Id header): quote it when reporting a problem.",
+                }
+            }
+        },
     )
 
 
@@ -193,9 +217,9 @@ def documented(
     if model is not None:
         content[JSON] = {MODEL_NAME: model}
     for media_type in binary:
-        # OpenAPI 3.1 says raw bytes with JSON Schema's contentMediaType (3.0's `format: binary`
-        # is not a 3.1 format, and generators then JSON-parse the body or drop the answer).
-        content[media_type] = {"schema": {"type": "string", "contentMediaType": media_type}}
+        # OpenAPI 3.1 says raw bytes with JSON Schema's contentMediaType; `format: binary` beside it
+        # for the generators that read only 3.0's word (openapi-python-client 0.29 makes it bytes).
+        content[media_type] = {"schema": {"type": "string", "format": "binary", "contentMediaType": media_type}}
     for media_type in text:
         content[media_type] = {"schema": {"type": "string"}}
     success: dict[str, Any] = {"description": description, "content": content}

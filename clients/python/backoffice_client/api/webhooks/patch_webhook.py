@@ -1,0 +1,267 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_body import ErrorBody
+from ...models.webhook_antwort import WebhookAntwort
+from ...models.webhook_patch import WebhookPatch
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: WebhookPatch,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/www/webhooks/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorBody | WebhookAntwort | None:
+    if response.status_code == 200:
+        response_200 = WebhookAntwort.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorBody.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = ErrorBody.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = ErrorBody.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = ErrorBody.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorBody | WebhookAntwort]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: WebhookPatch,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorBody | WebhookAntwort]:
+    """Change a subscription's url, events or enabled
+
+     Request headers honoured. `Idempotency-Key`: 1 to 255 characters chosen by the client: a retry with
+    the same key (same caller, same path, query and body) gets the first answer again, byte for byte,
+    and does nothing twice; the same key with another request is a 409. Kept 24 hours; failures are not
+    kept.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (WebhookPatch): PATCH /www/webhooks/{id}: the members given are changed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | WebhookAntwort]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: WebhookPatch,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorBody | WebhookAntwort | None:
+    """Change a subscription's url, events or enabled
+
+     Request headers honoured. `Idempotency-Key`: 1 to 255 characters chosen by the client: a retry with
+    the same key (same caller, same path, query and body) gets the first answer again, byte for byte,
+    and does nothing twice; the same key with another request is a 409. Kept 24 hours; failures are not
+    kept.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (WebhookPatch): PATCH /www/webhooks/{id}: the members given are changed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | WebhookAntwort
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: WebhookPatch,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorBody | WebhookAntwort]:
+    """Change a subscription's url, events or enabled
+
+     Request headers honoured. `Idempotency-Key`: 1 to 255 characters chosen by the client: a retry with
+    the same key (same caller, same path, query and body) gets the first answer again, byte for byte,
+    and does nothing twice; the same key with another request is a 409. Kept 24 hours; failures are not
+    kept.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (WebhookPatch): PATCH /www/webhooks/{id}: the members given are changed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | WebhookAntwort]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: WebhookPatch,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorBody | WebhookAntwort | None:
+    """Change a subscription's url, events or enabled
+
+     Request headers honoured. `Idempotency-Key`: 1 to 255 characters chosen by the client: a retry with
+    the same key (same caller, same path, query and body) gets the first answer again, byte for byte,
+    and does nothing twice; the same key with another request is a 409. Kept 24 hours; failures are not
+    kept.
+
+    Args:
+        id (str):
+        idempotency_key (str | Unset):
+        body (WebhookPatch): PATCH /www/webhooks/{id}: the members given are changed.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | WebhookAntwort
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

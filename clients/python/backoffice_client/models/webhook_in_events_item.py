@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+
+class WebhookInEventsItem(StrEnum):
+    ADRESSE_UPDATED = "adresse.updated"
+    ARTIKEL_STOCK_CHANGED = "artikel.stock_changed"
+    AUFTRAG_CREATED = "auftrag.created"
+    AUFTRAG_UPDATED = "auftrag.updated"
+    KUNDE_CREATED = "kunde.created"
+    OFFERTE_CONVERTED = "offerte.converted"
+    OFFERTE_CREATED = "offerte.created"
+    OFFERTE_UPDATED = "offerte.updated"
+    RECHNUNG_ISSUED = "rechnung.issued"
+
+    def __str__(self) -> str:
+        return str(self.value)
