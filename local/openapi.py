@@ -63,6 +63,8 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/www/auftrag/{AuftNr}"): "getAuftrag",
     ("get", "/www/auftrag/{AuftNr}/rechnung"): "getRechnung",
     ("post", "/www/auftrag/{AuftNr}/rechnung"): "createRechnung",
+    ("post", "/www/rechnung/{RechNr}/gutschrift"): "createGutschrift",
+    ("get", "/www/gutschrift/{GutschriftNr}"): "getGutschrift",
     ("get", "/www/events"): "listEvents",
     ("post", "/www/kunden"): "createKunde",
     ("get", "/www/kunden/{DebiNr}"): "getKunde",

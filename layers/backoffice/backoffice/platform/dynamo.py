@@ -283,12 +283,14 @@ def update_op(
     add: dict[str, Any] | None = None,
     version: int | None = None,
     absent: Sequence[str] = (),
+    held_by: str | None = None,
 ) -> dict[str, Any]:
     """An Update for transact_write, attribute by attribute; the item is created when missing.
 
     `set_`: attributes set to a value; `set_if_missing`: set only where the item has none yet;
     `add`: numbers added atomically (ADD); `version`: only while Version is still this one, which
-    the update then counts up; `absent`: only while the item has none of these attributes.
+    the update then counts up; `absent`: only while the item has none of these attributes;
+    `held_by`: only while this holder holds the item's lease (`take_lease`).
     """
     expression = _Expression()
     sets = [f"{expression.name(a)} = {expression.value(v)}" for a, v in (set_ or {}).items()]
@@ -297,6 +299,8 @@ def update_op(
         for a, v in (set_if_missing or {}).items()
     ]
     conditions = [f"attribute_not_exists({expression.name(a)})" for a in absent]
+    if held_by is not None:
+        conditions.append(f"{expression.name(LEASE_HOLDER)} = {expression.value(held_by)}")
     if version is not None:
         conditions.insert(0, f"{expression.name(VERSION)} = {expression.value(version)}")
         sets.append(f"{expression.name(VERSION)} = {expression.value(version + 1)}")

@@ -6,6 +6,7 @@ subscriptions validate against it, docs/openapi.json shows the examples. No AWS 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from backoffice.platform.outbox import Change
@@ -19,6 +20,7 @@ KUNDE_CREATED = "kunde.created"
 ADRESSE_UPDATED = "adresse.updated"
 ARTIKEL_STOCK_CHANGED = "artikel.stock_changed"
 RECHNUNG_ISSUED = "rechnung.issued"
+GUTSCHRIFT_ISSUED = "gutschrift.issued"
 
 # Each type, the keys of the changed record it carries and an example of its data.
 CATALOGUE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
@@ -31,6 +33,10 @@ CATALOGUE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ADRESSE_UPDATED: ({"AdrNr": 200311}, {"DebiNr": "100046", "Version": 2}),
     ARTIKEL_STOCK_CHANGED: ({"ArtNr": "A-1001"}, {"StaoNr": 1, "VPEinheit": None, "Aenderung": -3, "Grund": "auftrag"}),
     RECHNUNG_ISSUED: ({"RechNr": "500017"}, {"AuftNr": "400123", "KundNr": "100045"}),
+    GUTSCHRIFT_ISSUED: (
+        {"GutschriftNr": "600003"},
+        {"RechNr": "500017", "AuftNr": "400123", "KundNr": "100045", "AuftBrutto": Decimal("42.50"), "Retoure": True},
+    ),
 }
 TYPES = tuple(CATALOGUE)
 # Events about an article reach only a caller who may see the article (its webshops).
@@ -43,4 +49,25 @@ def invoice_issued(record: dict[str, Any]) -> list[Change]:
     return [
         Change(RECHNUNG_ISSUED, {"RechNr": rech_nr}, {"AuftNr": auft_nr, "KundNr": kund_nr}),
         Change(AUFTRAG_UPDATED, {"AuftNr": auft_nr}, {"KundNr": kund_nr, "RechNr": rech_nr, "Grund": "rechnung"}),
+    ]
+
+
+def credit_note_issued(record: dict[str, Any]) -> list[Change]:
+    """The events of a credit note recorded: the credit note issued, its order changed (credited)."""
+    auft_nr, kund_nr, rech_nr = str(record["AuftNr"]), str(record["KundNr"]), str(record["RechNr"])
+    gutschrift_nr = str(record["GutschriftNr"])
+    issued = {
+        "RechNr": rech_nr,
+        "AuftNr": auft_nr,
+        "KundNr": kund_nr,
+        "AuftBrutto": record["AuftBrutto"],
+        "Retoure": bool(record["Retoure"]),
+    }
+    return [
+        Change(GUTSCHRIFT_ISSUED, {"GutschriftNr": gutschrift_nr}, issued),
+        Change(
+            AUFTRAG_UPDATED,
+            {"AuftNr": auft_nr},
+            {"KundNr": kund_nr, "RechNr": rech_nr, "GutschriftNr": gutschrift_nr, "Grund": "gutschrift"},
+        ),
     ]
