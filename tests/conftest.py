@@ -36,9 +36,9 @@ def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every invoice a test issues keeps the official EN 16931 rules (tests/support/en16931_check.py).
 
     Checked where the archive receives it: when a test that has moto (`aws`) or the local stack
-    (`local_stack`) ends, every `rechnung/*.xml` and `gutschrift/*.xml` in their buckets goes through the CEN schematron and
-    the Factur-X XSD, its PDF must carry that XML, and a broken one fails that test (at its teardown)
-    with the rules it breaks.
+    (`local_stack`) ends, every `rechnung/*.xml` and `gutschrift/*.xml` (credit notes) in their buckets
+    goes through the CEN schematron and the Factur-X XSD, its PDF must carry that XML, and a broken one
+    fails that test (at its teardown) with the rules it breaks.
     The AWS fixture is taken first, so that it is still there when this one ends.
     """
     from tests.support.aws import stored_objects

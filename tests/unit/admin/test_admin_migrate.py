@@ -48,3 +48,24 @@ def test_migrate_without_a_usage_plan_changes_nothing(aws: Any, capsys: Any) -> 
     assert admin(["migrate"]) == 0
     assert "1 users; no usage plan" in capsys.readouterr().out
     assert client("apigateway").get_api_keys()["items"] == []
+
+
+def test_migrate_points_every_invoice_number_issued_before_to_its_order(aws: Any, capsys: Any) -> None:
+    # Issue 24: a credit note finds its invoice by RechNr through a pointer that invoices issued before
+    # it do not have. Two such invoices, a lease that is no invoice yet, and one issued with its pointer.
+    from backoffice.invoices import store
+    from backoffice.platform import dynamo
+
+    dynamo.put_item({"PK": "RECHNUNG#400001", "SK": "RECHNUNG", "RechNr": "500001", "PdfKey": "rechnung/a.pdf"})
+    dynamo.put_item({"PK": "RECHNUNG#400002", "SK": "RECHNUNG", "RechNr": "500002", "PdfKey": "rechnung/b.pdf"})
+    dynamo.put_item({"PK": "RECHNUNG#400003", "SK": "RECHNUNG", "RechNr": "500003", "LeaseHolder": "x"})
+    dynamo.put_item({"PK": "RECHNUNG#400004", "SK": "RECHNUNG", "RechNr": "500004", "PdfKey": "rechnung/d.pdf"})
+    dynamo.put_item({"PK": "RECHNR#500004", "SK": "RECHNUNG", "AuftNr": "400004"})
+    dynamo.put_item({"PK": "RECHNUNG#400001", "SK": "GUTSCHRIFTEN", "RechNr": "500001"})  # not an invoice item
+    assert admin(["migrate"]) == 0
+    assert "2 invoice numbers pointed to their orders." in capsys.readouterr().out
+    assert store.record_by_number("500001")["PdfKey"] == "rechnung/a.pdf"
+    assert store.record_by_number("500002")["PdfKey"] == "rechnung/b.pdf"
+    assert dynamo.get_item("RECHNR#500003", "RECHNUNG") is None
+    assert admin(["migrate"]) == 0
+    assert "0 invoice numbers pointed to their orders." in capsys.readouterr().out

@@ -1,8 +1,10 @@
 """`migrate (--local | --stack NAME)`: bring the data of a stack up to the release deployed.
 
 Run once after deploying a release that needs it (docs/operations.md, "Upgrading"); running it again
-changes nothing. Today: every user gets its API key in the usage plan (issue 27): API Gateway refuses
-with 403 a user whose key the authorizer names but the usage plan does not hold.
+changes nothing. Today: every issued invoice gets the pointer from its number to its order (issue 24:
+a credit note names the invoice by RechNr; invoices issued before have none), and every user gets its
+API key in the usage plan (issue 27): API Gateway refuses with 403 a user whose key the authorizer names
+but the usage plan does not hold.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from backoffice.admin.target import add_target_arguments, select_target
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     migrate = commands.add_parser(
-        "migrate", help="after deploying a release: give every existing user its API key (again: no change)"
+        "migrate",
+        help="after deploying a release: point every invoice number to its order, give every existing user its "
+        "API key (again: no change)",
     )
     add_target_arguments(migrate)
     migrate.set_defaults(run=run_migrate)
@@ -23,7 +27,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run_migrate(args: argparse.Namespace) -> int:
     where = select_target(args)
+    from backoffice.invoices.store import point_numbers
     from backoffice.platform.auth import user_names
+
+    print(f"{where}: {point_numbers()} invoice numbers pointed to their orders.")
     from backoffice.platform.client_keys import USAGE_PLAN_VARIABLE, ensure, usage_plan
 
     plan = usage_plan()

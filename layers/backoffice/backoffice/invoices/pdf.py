@@ -64,7 +64,7 @@ class _Invoice(FPDF):
         super().__init__(format="A4", enforce_compliance="PDF/A-3B")
         self.seller, self.numbering = invoice.seller, numbering
         self.words = labels.words(invoice.language)
-        self.title = self.words[invoice.title]  # Rechnung, or Gutschrift
+        self.title_word = self.words[invoice.title]  # Rechnung, or Gutschrift
         # The QR-bill's payment part fills the bottom of its page: nothing else may be printed there.
         self.payment_part_page = 0
         self.add_font(FONT, "", str(FONTS / "LiberationSans-Regular.ttf"))
@@ -82,7 +82,7 @@ class _Invoice(FPDF):
         self.cell(0, 4, f"{self.words['vat_id']} {self.seller.vat_id}", new_x="LMARGIN", new_y="NEXT")
         if self.page_no() > 1:
             self.set_font(FONT, "", 9)
-            self.cell(0, 6, f"{self.title} {self.numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
+            self.cell(0, 6, f"{self.title_word} {self.numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
         self.ln(4)
 
     def footer(self) -> None:
@@ -97,7 +97,7 @@ def render(invoice: Invoice, numbering: Numbering) -> bytes:
     """The invoice PDF (without its XML: zugferd.combine embeds it and makes it PDF/A-3)."""
     doc = _Invoice(invoice, numbering)
     words = doc.words
-    doc.set_title(f"{doc.title} {numbering.rech_nr}")
+    doc.set_title(f"{doc.title_word} {numbering.rech_nr}")
     doc.set_author(invoice.seller.name)
     doc.set_lang(DOCUMENT_LANGUAGE.get(invoice.language, "de-CH"))
     doc.add_page()
@@ -108,7 +108,7 @@ def render(invoice: Invoice, numbering: Numbering) -> bytes:
 
     doc.set_xy(doc.l_margin, 86)
     doc.set_font(FONT, "B", 14)
-    doc.cell(0, 8, f"{doc.title} {numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
+    doc.cell(0, 8, f"{doc.title_word} {numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "", 9)
     _facts(doc, invoice, numbering)
 

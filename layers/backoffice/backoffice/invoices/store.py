@@ -128,6 +128,25 @@ def record_by_number(rech_nr: str) -> dict[str, Any]:
     return record
 
 
+def point_numbers() -> int:
+    """The number pointer of every issued invoice that has none (invoices issued before issue 24):
+    how many were written. For `python -m backoffice.admin migrate`; again: 0."""
+    written = 0
+    for item in dynamo.scan(pk(""), SK, ("RechNr", "PdfKey")):
+        if "PdfKey" not in item:  # a lease, not an invoice yet: its finish writes the pointer
+            continue
+        auft_nr = str(item["PK"]).removeprefix(pk(""))
+        pointer = {"PK": number_pk(str(item["RechNr"])), "SK": NUMBER_SK, "AuftNr": auft_nr}
+        try:
+            dynamo.put_item(pointer, dynamo.NEW)
+        except ClientError as exc:
+            if not dynamo.is_condition_failure(exc):
+                raise
+            continue
+        written += 1
+    return written
+
+
 # -- credit notes ----------------------------------------------------------------------------------
 
 

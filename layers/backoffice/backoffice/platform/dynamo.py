@@ -142,6 +142,25 @@ def query(
         kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
 
+def scan(pk_prefix: str, sk: str, attributes: Sequence[str]) -> Iterator[dict[str, Any]]:
+    """Every item whose PK begins with `pk_prefix` and whose SK is `sk`, only `attributes` of each
+    (PK and SK with them), following DynamoDB's pages. It reads the whole table: for the admin's
+    migrations, never for a request."""
+    expression = _Expression()
+    names = [expression.name(a) for a in ("PK", "SK", *attributes)]
+    kwargs: dict[str, Any] = {"TableName": table_name(), "ProjectionExpression": ", ".join(names)}
+    condition = f"begins_with({names[0]}, {expression.value(pk_prefix)}) AND {names[1]} = {expression.value(sk)}"
+    kwargs["FilterExpression"] = condition
+    kwargs = expression.into(kwargs, "")
+    while True:
+        resp = client("dynamodb").scan(**kwargs)
+        for attrs in resp.get("Items", []):
+            yield from_attrs(attrs)
+        if "LastEvaluatedKey" not in resp:
+            return
+        kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+
+
 def batch_get(keys: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
     """Items for (PK, SK) pairs, 100 per request as DynamoDB allows, unprocessed keys retried."""
     wanted = list(dict.fromkeys(keys))
