@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from facturx import get_xml_from_pdf
 
-from tests.support import pdfa_rules
+from tests.support import error_json, pdfa_rules
 from tests.support.en16931_rules import NS, check, total
 from tests.support.invoice_rules import assert_line_rule
 
@@ -106,7 +106,7 @@ def test_credit_part_then_the_rest_then_nothing_with_the_goods_back(api):
 
     third = api.post(f"/www/rechnung/{rech_nr}/gutschrift", json={"Positionen": [{"PosNr": 1, "Menge": 1}]})
     assert third.status_code == 409
-    assert third.json()["info"] == {"PosNr": 1, "Menge": 1, "invoiced": 3, "credited": 3}
+    assert error_json(third)["info"] == {"PosNr": 1, "Menge": 1, "invoiced": 3, "credited": 3}
     assert api.post(f"/www/rechnung/{rech_nr}/gutschrift").status_code == 409
     # Nothing was taken by the refusals: the next credit note (another invoice's) follows without a gap.
     other = api.post("/www/auftrag", json=ORDER).json()["data"]["AuftNr"]
@@ -119,5 +119,9 @@ def test_credit_part_then_the_rest_then_nothing_with_the_goods_back(api):
 def test_a_missing_invoice_or_credit_note_is_a_404(api):
     missing = api.post("/www/rechnung/599999/gutschrift")
     assert missing.status_code == 404
-    assert missing.json()["info"] == {"RechNr": "599999"}
+    assert error_json(missing) == {
+        "error": "not_found",
+        "error_description": "No invoice 599999.",
+        "info": {"RechNr": "599999"},
+    }
     assert api.get("/www/gutschrift/699999", headers={"Accept": "application/json"}).status_code == 404
