@@ -15,7 +15,7 @@ from facturx import get_xml_from_pdf
 from pypdf import PdfReader
 
 from tests.support import pdfa_rules
-from tests.support.demo import stock
+from tests.support.demo import snapshot, stock
 from tests.support.en16931_rules import NS, check, one, total, values
 from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, JSON, PDF, XML, binary, order
 from tests.support.invoice_rules import assert_line_rule
@@ -304,3 +304,18 @@ def test_the_idempotency_key_answers_the_first_credit_note(call):
     from backoffice.invoices.store import credited_gross
 
     assert credited_gross("400001") == Decimal("67.60")  # one credit note, not two
+
+
+def test_a_refused_credit_note_writes_nothing(call):
+    _, head = invoiced(call)
+    rech_nr = head["RechNr"]
+    assert credit(call, rech_nr, {"Positionen": [{"PosNr": 3, "Menge": 10}]}).status == 201
+    before = snapshot()
+    refusals = [
+        {"Positionen": [{"PosNr": 9, "Menge": 1}]},
+        {"Positionen": [{"PosNr": 2, "Menge": 5}]},
+        {"Positionen": [{"PosNr": 3, "Menge": 30}]},
+        {"Positionen": [{"PosNr": 1, "Menge": -1}]},
+    ]
+    assert [credit(call, rech_nr, body).status for body in refusals] == [400, 400, 409, 400]
+    assert snapshot() == before

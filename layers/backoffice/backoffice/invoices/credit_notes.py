@@ -87,6 +87,9 @@ def issue(request: Request) -> dict[str, Any]:
     invoice_record = store.record_by_number(request.rech_nr)
     auft_nr = str(invoice_record["AuftNr"])
     order = document_store.existing(ORDER, auft_nr, consistent=True)
+    # Checked before any write, so that a refused request (400, 409) leaves nothing behind; checked
+    # again under the lease, against the ledger as it is then.
+    draft(request, invoice_record, order, store.read_ledger(auft_nr))
     attempt = uuid.uuid4().hex
     held = store.take_ledger_lease(auft_nr, attempt)
     if held is None:

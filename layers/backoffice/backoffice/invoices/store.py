@@ -160,6 +160,11 @@ def take_ledger_lease(auft_nr: str, attempt: str) -> dict[str, Any] | None:
     return dynamo.take_lease(pk(auft_nr), LEDGER_SK, attempt, LEASE_SECONDS)
 
 
+def read_ledger(auft_nr: str) -> dict[str, Any]:
+    """The invoice's credit ledger as it is now (empty before its first credit note)."""
+    return dynamo.get_item(pk(auft_nr), LEDGER_SK, consistent=True) or {}
+
+
 def keep_with_ledger_lease(auft_nr: str, attempt: str, attributes: dict[str, Any]) -> bool:
     """The numbering kept on the ledger while `attempt` holds it; False when it was taken over."""
     return dynamo.update_leased(pk(auft_nr), LEDGER_SK, attempt, attributes)
