@@ -177,6 +177,9 @@ CONTRACT_ROUTES = {
     # issue 16: an order's e-invoice (beyond interface.md, docs/invoices.md)
     ("POST", "/www/auftrag/{AuftNr}/rechnung"),
     ("GET", "/www/auftrag/{AuftNr}/rechnung"),
+    # issue 24: credit notes of an invoice (beyond interface.md, docs/credit_notes.md)
+    ("POST", "/www/rechnung/{RechNr}/gutschrift"),
+    ("GET", "/www/gutschrift/{GutschriftNr}"),
     # issue 25: the event feed and webhook subscriptions (beyond interface.md, docs/webhooks.md)
     ("GET", "/www/events"),
     ("POST", "/www/webhooks"),

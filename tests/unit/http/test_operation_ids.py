@@ -20,6 +20,8 @@ PINNED = {
     "GET /www/auftrag/{AuftNr}": "getAuftrag",
     "GET /www/auftrag/{AuftNr}/rechnung": "getRechnung",
     "POST /www/auftrag/{AuftNr}/rechnung": "createRechnung",
+    "POST /www/rechnung/{RechNr}/gutschrift": "createGutschrift",
+    "GET /www/gutschrift/{GutschriftNr}": "getGutschrift",
     "GET /www/events": "listEvents",
     "POST /www/kunden": "createKunde",
     "GET /www/kunden/{DebiNr}": "getKunde",
