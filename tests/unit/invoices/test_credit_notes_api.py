@@ -319,3 +319,64 @@ def test_a_refused_credit_note_writes_nothing(call):
     ]
     assert [credit(call, rech_nr, body).status for body in refusals] == [400, 400, 409, 400]
     assert snapshot() == before
+
+
+def credit_counter() -> int | None:
+    from backoffice.platform import dynamo
+
+    found = dynamo.get_item("COUNTER", "GutschriftNr")
+    return None if found is None else int(found["value"])
+
+
+def test_a_second_credit_note_while_one_is_issued_is_a_409_taking_no_number(call):
+    from backoffice.invoices.store import LEASE_SECONDS, LEDGER_SK, pk
+    from backoffice.platform import dynamo
+
+    auft_nr, head = invoiced(call)
+    # Another request is crediting the same invoice right now.
+    assert dynamo.take_lease(pk(auft_nr), LEDGER_SK, "other-request", LEASE_SECONDS) is not None
+    busy = credit(call, head["RechNr"], PART)
+    assert busy.status == 409
+    assert busy.headers["Retry-After"] == "5"
+    assert busy.json()["info"] == {"RechNr": head["RechNr"]}
+    assert credit_counter() is None
+    # Once that request's lease has run out (it died), the next one takes over.
+    dynamo.update_leased(pk(auft_nr), LEDGER_SK, "other-request", {dynamo.LEASE_UNTIL: 0})
+    taken_over = credit(call, head["RechNr"], PART)
+    assert taken_over.status == 201, taken_over.text
+    assert taken_over.json()["data"]["GutschriftNr"] == "600001"
+
+
+def test_a_failure_after_numbering_keeps_the_number_for_the_next_credit_note_of_the_invoice(call, monkeypatch):
+    from backoffice.platform import aws
+
+    auft_nr, head = invoiced(call)
+    s3 = aws.client("s3")
+    real = s3.put_object
+    failures: list[bool] = []
+
+    def put_fails_once(**kwargs):
+        if kwargs["Key"].startswith("gutschrift/") and not failures:
+            failures.append(True)
+            raise OSError("connection reset")
+        return real(**kwargs)
+
+    monkeypatch.setattr(s3, "put_object", put_fails_once)
+    failed = credit(call, head["RechNr"], PART)
+    assert failed.status == 500
+    assert failed.json()["error"] == "internal_error"
+    assert credit_counter() == 1  # 600001 taken, kept on the ledger with the lease handed back
+    from backoffice.invoices.store import read_ledger
+
+    ledger = read_ledger(auft_nr)
+    assert (ledger["GutschriftNr"], ledger["LeaseUntil"]) == ("600001", 0)
+    assert fetch(call, "600001", JSON).status == 404
+    # The next credit note of that invoice (here: another body) is issued under the number kept.
+    nxt = credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}]})
+    assert nxt.status == 201, nxt.text
+    assert nxt.json()["data"]["GutschriftNr"] == "600001"
+    assert read_ledger(auft_nr)["GutschriftNr"] is None  # cleared in the credit note's transaction
+    assert credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}]}).json()["data"]["GutschriftNr"] == (
+        "600002"
+    )
+    assert credit_counter() == 2
