@@ -6,11 +6,15 @@ numbers without a gap. Every credit note fetched passes CEN's EN 16931 rules and
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from facturx import get_xml_from_pdf
+from jsonschema import Draft202012Validator, FormatChecker
 
+from local.template import ROOT
 from tests.support import error_json, pdfa_rules
 from tests.support.en16931_rules import NS, check, total
 from tests.support.invoice_rules import assert_line_rule
@@ -26,6 +30,16 @@ ORDER = {
         {"ArtNr": "2002", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5},
     ],
 }
+
+
+DOC = json.loads((ROOT / "docs" / "openapi.json").read_text(encoding="utf-8"))
+
+
+def documented(path: str, method: str, status: int, body: Any) -> None:
+    """`body` (a real answer) as docs/openapi.json describes it (GutschriftAntwort)."""
+    schema = DOC["paths"][path][method]["responses"][str(status)]["content"]["application/json"]["schema"]
+    validator = Draft202012Validator({**schema, "components": DOC["components"]}, format_checker=FormatChecker())
+    assert [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(body)] == []
 
 
 def stock(api, art_nr: str, unit: str | None) -> Decimal:
@@ -80,6 +94,8 @@ def test_credit_part_then_the_rest_then_nothing_with_the_goods_back(api):
         Decimal("31.70"),
     )
     assert (first["RechNr"], first["AuftNr"], first["Retoure"]) == (rech_nr, auft_nr, True)
+    documented("/www/rechnung/{RechNr}/gutschrift", "post", 201, part.json())
+    documented("/www/gutschrift/{GutschriftNr}", "get", 200, part.json())
     assert (stock(api, "1000", None), stock(api, "2002", "PAK")) == (coffee + 1, pens + 1)
     data, xml, _ = fetched(api, first["GutschriftNr"])
     assert data == first
