@@ -65,6 +65,8 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/www/auftrag/{AuftNr}/rechnung"): "createRechnung",
     ("get", "/www/auftrag/{AuftNr}/rechnung/pdf"): "getRechnungPdf",
     ("get", "/www/auftrag/{AuftNr}/rechnung/xml"): "getRechnungXml",
+    ("post", "/www/rechnung/{RechNr}/gutschrift"): "createGutschrift",
+    ("get", "/www/gutschrift/{GutschriftNr}"): "getGutschrift",
     ("get", "/www/events"): "listEvents",
     ("post", "/www/kunden"): "createKunde",
     ("get", "/www/kunden/{DebiNr}"): "getKunde",

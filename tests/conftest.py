@@ -36,13 +36,13 @@ def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every invoice a test issues keeps the official EN 16931 rules (tests/support/en16931_check.py).
 
     Checked where the archive receives it: when a test that has moto (`aws`) or the local stack
-    (`local_stack`) ends, every `rechnung/*.xml` in their buckets goes through the CEN schematron and
-    the Factur-X XSD, its PDF must carry that XML, and a broken one fails that test (at its teardown)
-    with the rules it breaks.
+    (`local_stack`) ends, every `rechnung/*.xml` and `gutschrift/*.xml` (credit notes) in their buckets
+    goes through the CEN schematron and the Factur-X XSD, its PDF must carry that XML, and a broken one
+    fails that test (at its teardown) with the rules it breaks.
     The AWS fixture is taken first, so that it is still there when this one ends.
     """
     from tests.support.aws import stored_objects
-    from tests.support.en16931_check import INVOICE_PREFIX, assert_archive_valid, assert_invoices_valid, invoices_of
+    from tests.support.en16931_check import ARCHIVE_PREFIXES, assert_archive_valid, assert_invoices_valid, invoices_of
 
     names = request.fixturenames
     if "aws" in names:
@@ -54,7 +54,7 @@ def official_invoice_rules(request: pytest.FixtureRequest) -> Iterator[None]:
         return
     yield
     if "aws" in names:
-        assert_invoices_valid(invoices_of(stored_objects(INVOICE_PREFIX)))
+        assert_invoices_valid(invoices_of(obj for prefix in ARCHIVE_PREFIXES for obj in stored_objects(prefix)))
     else:
         endpoint = request.getfixturevalue("local_stack")["aws"]
         assert_archive_valid(local_s3(endpoint), _checked_stack_invoices)

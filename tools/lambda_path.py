@@ -405,6 +405,8 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     answers["AuftragFunction"] = gateway.request("POST", "/www/auftrag", bearer, json.dumps(order).encode())
     auft_nr = answers["AuftragFunction"][1]["data"]["AuftNr"]
     answers["RechnungFunction"] = gateway.request("POST", f"/www/auftrag/{auft_nr}/rechnung", bearer)
+    rech_nr = answers["RechnungFunction"][1]["data"]["RechNr"]
+    answers["GutschriftFunction"] = gateway.request("POST", f"/www/rechnung/{rech_nr}/gutschrift", bearer)
     answers["EventsFunction"] = gateway.request("GET", "/www/events?limit=10", bearer)
     answers["WebhooksFunction"] = gateway.request("GET", "/www/webhooks", bearer)
     zugferd = ROOT / "local" / "demo_data" / "zugferd"

@@ -51,6 +51,7 @@ def test_the_built_function_answers_its_first_request(
         "ZugferdFunction": 200,
         "LogFunction": 204,
         "RechnungFunction": 201,
+        "GutschriftFunction": 201,
         "EventsFunction": 200,
         "WebhooksFunction": 200,
         "PublisherFunction": 200,
@@ -80,6 +81,9 @@ def test_the_built_function_answers_its_first_request(
     elif logical == "RechnungFunction":
         assert body["data"]["RechNr"].isdigit()
         assert body["data"]["AuftNetto"] > 0
+    elif logical == "GutschriftFunction":
+        assert body["data"]["GutschriftNr"].isdigit()
+        assert body["data"]["AuftBrutto"] == run[1]["RechnungFunction"][1]["data"]["AuftBrutto"]
     elif logical == "ZugferdFunction":
         from facturx import get_xml_from_pdf
 

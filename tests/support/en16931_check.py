@@ -6,7 +6,8 @@ The stylesheet is compiled once per process (about 0.7 s) and kept; a document t
 milliseconds. `check` answers what failed, `assert_valid` fails a test on any fatal assertion or XSD
 error and lists the warnings with them.
 
-Every invoice the tests issue passes through here: tests/conftest.py checks each `rechnung/*.xml` the
+Every invoice the tests issue passes through here: tests/conftest.py checks each `rechnung/*.xml` (and
+each credit note's `gutschrift/*.xml`) the
 bucket of moto (unit tests) or of the local stack (integration tests) holds when a test ends.
 """
 
@@ -142,6 +143,9 @@ def assert_valid(xml: bytes, name: str = "the invoice") -> Report:
 
 # -- the invoices an archive holds -----------------------------------------------------------------
 INVOICE_PREFIX = "rechnung/"
+CREDIT_NOTE_PREFIX = "gutschrift/"
+# Invoices and credit notes (type 381, issue 24): both are EN 16931 invoices, checked alike.
+ARCHIVE_PREFIXES = (INVOICE_PREFIX, CREDIT_NOTE_PREFIX)
 Stored = tuple[str, str, bytes]  # bucket, key, bytes
 
 
@@ -162,7 +166,7 @@ def invoices_of(objects: Iterable[Stored]) -> list[Archived]:
     return [
         Archived(bucket, key, body, stored.get((bucket, key.removesuffix(".xml") + ".pdf")))
         for (bucket, key), body in stored.items()
-        if key.startswith(INVOICE_PREFIX) and key.endswith(".xml")
+        if key.startswith(ARCHIVE_PREFIXES) and key.endswith(".xml")
     ]
 
 
@@ -173,7 +177,8 @@ def archived_invoices(s3: Any, skip: set[tuple[str, str]] | None = None) -> list
     for bucket in (b["Name"] for b in s3.list_buckets().get("Buckets", [])):
         keys = {
             obj["Key"]
-            for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=INVOICE_PREFIX)
+            for prefix in ARCHIVE_PREFIXES
+            for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix)
             for obj in page.get("Contents", [])
         }
         for key in sorted(keys):

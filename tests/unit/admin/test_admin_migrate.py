@@ -161,3 +161,49 @@ def test_a_stack_deployed_before_the_archive_is_refused_not_pointed_at_the_local
     out, err = capsys.readouterr()
     assert "stack before-archive: 0 users; no usage plan" in out
     assert err == "Stack before-archive has no InvoiceArchiveName output: deploy this release first.\n"
+
+
+def test_migrate_points_every_invoice_number_issued_before_to_its_order(aws: Any, capsys: Any) -> None:
+    # Issue 24: a credit note finds its invoice by RechNr through a pointer that invoices issued before
+    # it do not have. Two such invoices, a lease that is no invoice yet, and one issued with its pointer
+    # (all with their files in the archive already, so the archive step has nothing to do).
+    from backoffice.invoices import store
+    from backoffice.platform import dynamo
+
+    dynamo.put_item(
+        {
+            "PK": "RECHNUNG#400001",
+            "SK": "RECHNUNG",
+            "RechNr": "500001",
+            "PdfKey": "rechnung/a.pdf",
+            "Archiv": "ObjectLock",
+        }
+    )
+    dynamo.put_item(
+        {
+            "PK": "RECHNUNG#400002",
+            "SK": "RECHNUNG",
+            "RechNr": "500002",
+            "PdfKey": "rechnung/b.pdf",
+            "Archiv": "ObjectLock",
+        }
+    )
+    dynamo.put_item({"PK": "RECHNUNG#400003", "SK": "RECHNUNG", "RechNr": "500003", "LeaseHolder": "x"})
+    dynamo.put_item(
+        {
+            "PK": "RECHNUNG#400004",
+            "SK": "RECHNUNG",
+            "RechNr": "500004",
+            "PdfKey": "rechnung/d.pdf",
+            "Archiv": "ObjectLock",
+        }
+    )
+    dynamo.put_item({"PK": "RECHNR#500004", "SK": "RECHNUNG", "AuftNr": "400004"})
+    dynamo.put_item({"PK": "RECHNUNG#400001", "SK": "GUTSCHRIFTEN", "RechNr": "500001"})  # not an invoice item
+    assert admin(["migrate"]) == 0
+    assert "2 invoice numbers pointed to their orders." in capsys.readouterr().out
+    assert store.record_by_number("500001")["PdfKey"] == "rechnung/a.pdf"
+    assert store.record_by_number("500002")["PdfKey"] == "rechnung/b.pdf"
+    assert dynamo.get_item("RECHNR#500003", "RECHNUNG") is None
+    assert admin(["migrate"]) == 0
+    assert "0 invoice numbers pointed to their orders." in capsys.readouterr().out

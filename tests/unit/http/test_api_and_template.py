@@ -180,6 +180,9 @@ CONTRACT_ROUTES = {
     # issue 28: each file of the invoice as an operation of its own, for generated clients
     ("GET", "/www/auftrag/{AuftNr}/rechnung/pdf"),
     ("GET", "/www/auftrag/{AuftNr}/rechnung/xml"),
+    # issue 24: credit notes of an invoice (beyond interface.md, docs/credit_notes.md)
+    ("POST", "/www/rechnung/{RechNr}/gutschrift"),
+    ("GET", "/www/gutschrift/{GutschriftNr}"),
     # issue 25: the event feed and webhook subscriptions (beyond interface.md, docs/webhooks.md)
     ("GET", "/www/events"),
     ("POST", "/www/webhooks"),

@@ -15,6 +15,7 @@ DOC = json.loads(DOCUMENT.read_text(encoding="utf-8"))
 SCHEMAS: dict[str, Any] = DOC["components"]["schemas"]
 BINARY = [
     ("get", "/www/auftrag/{AuftNr}/rechnung", {"application/pdf", "application/xml"}),
+    ("get", "/www/gutschrift/{GutschriftNr}", {"application/pdf", "application/xml"}),
     ("post", "/www/zugferd", {"application/pdf", "application/xml"}),
     ("get", "/www/artikelmediadaten/{IDKey}", {"image/png", "image/jpeg", "application/octet-stream"}),
 ]
@@ -50,7 +51,7 @@ def test_request_headers_are_header_parameters() -> None:
     headers = {p["name"]: p for p in patch["parameters"] if p["in"] == "header"}
     assert set(headers) == {"Idempotency-Key", "If-Match"}
     assert headers["Idempotency-Key"]["schema"]["maxLength"] == 255
-    for path in ("/www/auftrag/{AuftNr}/rechnung", "/www/artikelmediadaten/{IDKey}"):
+    for path in ("/www/auftrag/{AuftNr}/rechnung", "/www/gutschrift/{GutschriftNr}", "/www/artikelmediadaten/{IDKey}"):
         names = {p["name"] for p in DOC["paths"][path]["get"]["parameters"] if p["in"] == "header"}
         assert names == {"If-None-Match"}
 

@@ -22,6 +22,8 @@ PINNED = {
     "POST /www/auftrag/{AuftNr}/rechnung": "createRechnung",
     "GET /www/auftrag/{AuftNr}/rechnung/pdf": "getRechnungPdf",
     "GET /www/auftrag/{AuftNr}/rechnung/xml": "getRechnungXml",
+    "POST /www/rechnung/{RechNr}/gutschrift": "createGutschrift",
+    "GET /www/gutschrift/{GutschriftNr}": "getGutschrift",
     "GET /www/events": "listEvents",
     "POST /www/kunden": "createKunde",
     "GET /www/kunden/{DebiNr}": "getKunde",

@@ -18,6 +18,7 @@ IDEMPOTENT = [
     ("patch", "/www/offerte"),
     ("patch", "/www/adressen/{AdrNr}"),
     ("post", "/www/auftrag/{AuftNr}/rechnung"),
+    ("post", "/www/rechnung/{RechNr}/gutschrift"),
 ]
 VERSIONED_READS = [
     ("get", "/www/auftrag/{AuftNr}"),

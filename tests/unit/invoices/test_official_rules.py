@@ -14,6 +14,7 @@ from local.template import REGION
 from tests.support import en16931_check
 from tests.support.aws import stored_objects
 from tests.support.en16931_check import (
+    CREDIT_NOTE_PREFIX,
     INVOICE_PREFIX,
     assert_archive_valid,
     assert_invoices_valid,
@@ -143,3 +144,28 @@ def test_the_archive_check_sees_every_invoice_the_layer_writes(call):
     other = replace(stored, xml=CHF.read_bytes())
     with pytest.raises(AssertionError, match=r"its PDF does not carry it as factur-x.xml: another XML"):
         assert_invoices_valid([other])
+
+
+def test_the_archive_check_sees_every_credit_note_and_fails_a_broken_one(call, aws):
+    # Credit notes (issue 24) are EN 16931 invoices of type 381 under gutschrift/: the fixture must read
+    # them too, check them with the same rules, and fail a broken one.
+    from backoffice.invoices import store
+
+    assert store.CREDIT_PREFIX == CREDIT_NOTE_PREFIX
+    body = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 3}]}
+    auft_nr = call("auftrag", "POST", "/www/auftrag", body).json()["data"]["AuftNr"]
+    rech_nr = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung").json()["data"]["RechNr"]
+    assert call("gutschrift", "POST", f"/www/rechnung/{rech_nr}/gutschrift").status == 201
+    (stored,) = [
+        i for i in invoices_of(stored_objects(CREDIT_NOTE_PREFIX)) if i.key.startswith(f"gutschrift/{auft_nr}/")
+    ]
+    assert b"<ram:TypeCode>381</ram:TypeCode>" in stored.xml
+    assert assert_invoices_valid([stored]) == 1
+    s3 = boto3.client("s3", region_name=REGION)
+    bad = f"gutschrift/{auft_nr}/600099-000000000009.xml"
+    broken = stored.xml.replace(b"<ram:GrandTotalAmount>58.17<", b"<ram:GrandTotalAmount>58.27<")
+    assert broken != stored.xml
+    s3.put_object(Bucket=stored.bucket, Key=bad, Body=broken)
+    with pytest.raises(AssertionError, match=rf"(?s)s3://{stored.bucket}/{bad} breaks EN 16931.*BR-CO-15"):
+        assert_archive_valid(s3)
+    s3.delete_object(Bucket=stored.bucket, Key=bad)  # else this test's own teardown fails on it, as it should

@@ -1,10 +1,11 @@
 """`migrate (--local | --stack NAME)`: bring the data of a stack up to the release deployed.
 
 Run once after deploying a release that needs it (docs/operations.md, "Upgrading"); running it again
-changes nothing. Today (issue 27): every user gets its API key in the usage plan (API Gateway refuses
-with 403 a user whose key the authorizer names but the usage plan does not hold), and every invoice
-issued before the invoice archive is copied into it, verified byte for byte, and its record marked
-(docs/invoices.md, "The archive").
+changes nothing. Today: every issued invoice gets the pointer from its number to its order (issue 24:
+a credit note names the invoice by RechNr; invoices issued before have none), every user gets its API
+key in the usage plan (issue 27: API Gateway refuses with 403 a user whose key the authorizer names
+but the usage plan does not hold), and every invoice issued before the invoice archive is copied into
+it, verified byte for byte, and its record marked (docs/invoices.md, "The archive").
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from backoffice.admin.target import add_target_arguments, select_target
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     migrate = commands.add_parser(
         "migrate",
-        help="after deploying a release: give every existing user its API key, move the invoices issued before "
-        "into the invoice archive (again: no change)",
+        help="after deploying a release: point every invoice number to its order, give every existing user its "
+        "API key, move the invoices issued before into the invoice archive (again: no change)",
     )
     add_target_arguments(migrate)
     migrate.set_defaults(run=run_migrate)
@@ -31,11 +32,18 @@ def run_migrate(args: argparse.Namespace) -> int:
     from backoffice.invoices.store import ARCHIVE_VARIABLE
 
     where = select_target(args)
+    _point_numbers(where)
     _give_keys(where)
     if args.stack and not os.environ.get(ARCHIVE_VARIABLE):
         # Never the local default name in a real account, where it may be anyone's bucket.
         raise CommandFailed(f"Stack {args.stack} has no InvoiceArchiveName output: deploy this release first.")
     return _archive_invoices(where)
+
+
+def _point_numbers(where: str) -> None:
+    from backoffice.invoices.store import point_numbers
+
+    print(f"{where}: {point_numbers()} invoice numbers pointed to their orders.")
 
 
 def _give_keys(where: str) -> None:

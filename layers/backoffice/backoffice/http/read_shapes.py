@@ -340,6 +340,44 @@ class RechnungAntwort(Shape):
     data: RechnungDaten
 
 
+# --- Credit notes (POST /www/rechnung/{RechNr}/gutschrift, GET /www/gutschrift/{GutschriftNr}) ----
+
+
+class GutgeschriebenePosition(Shape):
+    PosNr: int = Field(description="the order's position given back")
+    Menge: Number = Field(description=places("quantity given back, in the order's unit", 4))
+
+
+class GutschriftDaten(Shape):
+    GutschriftNr: str = Field(description="Gutschriftnummer (its own gap-free series)")
+    GutschriftDatum: str = Field(description="Datum der Gutschrift, YYYY-MM-DD", json_schema_extra=DATE)
+    RechNr: str = Field(description="the invoice it corrects (EN 16931 BT-25)")
+    RechDatum: str = Field(description="that invoice's date (BT-26), YYYY-MM-DD", json_schema_extra=DATE)
+    AuftNr: str
+    KundNr: str | None = None
+    WaehrAbk: str
+    AuftNetto: Number = Field(description=places("net amount credited", 2))
+    AuftWUST: Number = Field(description=places("tax amount credited", 2))
+    AuftBrutto: Number = Field(description=places("gross amount credited (CHF rounded to 0.05)", 2))
+    AuftLiefKost: Number = Field(
+        description=places(
+            "delivery costs credited (net): the invoice's, with the credit note that leaves nothing to credit; else 0",
+            2,
+        )
+    )
+    Retoure: bool = Field(description="true: the goods were booked back into stock with the credit note")
+    Positionen: list[GutgeschriebenePosition]
+    links: list[Link] = Field(
+        description="gutschrift/pdf and gutschrift/xml (this credit note), rechnung/ (the invoice), auftrag/"
+    )
+
+
+class GutschriftAntwort(Shape):
+    """POST /www/rechnung/{RechNr}/gutschrift and GET (JSON) /www/gutschrift/{GutschriftNr}."""
+
+    data: GutschriftDaten
+
+
 # --- Tokens (POST /www/token) ------------------------------------------------------------------
 
 

