@@ -165,7 +165,11 @@ def test_the_archive_check_sees_every_credit_note_and_fails_a_broken_one(call, a
     bad = f"gutschrift/{auft_nr}/600099-000000000009.xml"
     broken = stored.xml.replace(b"<ram:GrandTotalAmount>58.17<", b"<ram:GrandTotalAmount>58.27<")
     assert broken != stored.xml
-    s3.put_object(Bucket=stored.bucket, Key=bad, Body=broken)
-    with pytest.raises(AssertionError, match=rf"(?s)s3://{stored.bucket}/{bad} breaks EN 16931.*BR-CO-15"):
+    # The archive takes nothing it could not keep (Object Lock): the broken copy goes to the other
+    # bucket, which the check reads as well.
+    other = aws.names["Bucket"]
+    assert other != stored.bucket
+    s3.put_object(Bucket=other, Key=bad, Body=broken)
+    with pytest.raises(AssertionError, match=rf"(?s)s3://{other}/{bad} breaks EN 16931.*BR-CO-15"):
         assert_archive_valid(s3)
-    s3.delete_object(Bucket=stored.bucket, Key=bad)  # else this test's own teardown fails on it, as it should
+    s3.delete_object(Bucket=other, Key=bad)  # else this test's own teardown fails on it, as it should

@@ -28,7 +28,9 @@ def _overrides(env: str) -> dict[str, str]:
 
 
 def _statements(logical: str) -> list[dict[str, Any]]:
-    return [s for p in RESOURCES[logical]["Properties"]["Policies"] if "Statement" in p for s in p["Statement"]]
+    """The function's S3 statements (its DynamoDB ones: test_least_privilege)."""
+    statements = [s for p in RESOURCES[logical]["Properties"]["Policies"] if "Statement" in p for s in p["Statement"]]
+    return [s for s in statements if "s3:" in str(s["Action"])]
 
 
 def test_the_archive_is_a_bucket_of_its_own_with_versioning_and_object_lock() -> None:
@@ -112,7 +114,7 @@ def test_a_deleted_stack_leaves_the_invoices_their_policy_the_access_log_and_the
     assert STACK.api()["AccessLogSetting"]["DestinationArn"] == {"Fn::GetAtt": ["ApiAccessLogGroup", "Arn"]}
 
 
-def test_only_the_rechnung_function_has_the_archive_and_it_only_writes_and_reads_invoices() -> None:
+def test_only_the_invoice_functions_have_the_archive_and_they_only_write_and_read_their_files() -> None:
     rechnung = RESOURCES["RechnungFunction"]["Properties"]
     assert rechnung["Environment"]["Variables"] == {ARCHIVE_VARIABLE: {"Ref": "InvoiceArchive"}}
     assert _statements("RechnungFunction") == [
@@ -124,8 +126,18 @@ def test_only_the_rechnung_function_has_the_archive_and_it_only_writes_and_reads
         # The release before's files, until migrate has moved them: read only.
         {"Effect": "Allow", "Action": "s3:GetObject", "Resource": {"Fn::Sub": f"${{Bucket.Arn}}/{S3_PREFIX}*"}},
     ]
+    # The credit notes (issue 24) are archived beside the invoices, under their own prefix.
+    gutschrift = RESOURCES["GutschriftFunction"]["Properties"]
+    assert gutschrift["Environment"]["Variables"] == {ARCHIVE_VARIABLE: {"Ref": "InvoiceArchive"}}
+    assert _statements("GutschriftFunction") == [
+        {
+            "Effect": "Allow",
+            "Action": ["s3:PutObject", "s3:GetObject"],
+            "Resource": {"Fn::Sub": "${InvoiceArchive.Arn}/gutschrift/*"},
+        },
+    ]
     for logical, function in STACK.resources("AWS::Serverless::Function").items():
-        if logical != "RechnungFunction":
+        if logical not in ("RechnungFunction", "GutschriftFunction"):
             assert "InvoiceArchive" not in str(function), logical
     assert "InvoiceArchive" not in str(STACK.doc["Globals"])
 
