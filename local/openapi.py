@@ -78,6 +78,11 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("delete", "/www/webhooks/{id}"): "deleteWebhook",
     ("post", "/www/webhooks/{id}/secret"): "rotateWebhookSecret",
     ("post", "/www/zugferd"): "processZugferd",
+    ("get", "/www/rechnung"): "listRechnungen",
+    ("get", "/www/rechnung/{RechNr}"): "getRechnungByNummer",
+    ("post", "/www/zahlungen"): "importZahlungen",
+    ("get", "/www/zahlungen"): "listZahlungen",
+    ("post", "/www/zahlungen/{id}/zuordnung"): "assignZahlung",
     ("options", "/www/zugferd"): "preflightZugferd",
 }
 

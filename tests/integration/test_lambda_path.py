@@ -53,6 +53,7 @@ def test_the_built_function_answers_its_first_request(
         "RechnungFunction": 201,
         "EventsFunction": 200,
         "WebhooksFunction": 200,
+        "ZahlungenFunction": 200,
         "PublisherFunction": 200,
     }
     assert status == expected[logical], body

@@ -57,6 +57,7 @@ VALID_BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/www/zugferd"): {"Operation": "Extract", "PDF": "JVBERi0xLjQ="},
     ("POST", "/www/webhooks"): {"url": "https://shop.example.ch/hook", "events": ["auftrag.created"]},
     ("PATCH", "/www/webhooks/{id}"): {"url": "https://shop.example.ch/hook", "events": ["auftrag.created"]},
+    ("POST", "/www/zahlungen/{id}/zuordnung"): {"RechNr": "500001"},
 }
 # Query parameters a route needs before it looks at anything else.
 QUERIES = {("GET", "/www/offerte"): "OffertNr=1", ("PATCH", "/www/offerte"): "OffertNr=1"}

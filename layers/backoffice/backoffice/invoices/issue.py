@@ -25,6 +25,7 @@ from backoffice.invoices import store
 from backoffice.invoices.model import Invoice, Numbering, today
 from backoffice.invoices.store import read_record
 from backoffice.links import link
+from backoffice.payments import store as payment_store
 from backoffice.platform import outbox
 from backoffice.platform.logger import logger
 from backoffice.webhooks import event_types
@@ -95,6 +96,10 @@ def issue(auft_nr: str) -> Issued:
         raise
     if record is not None:
         outbox.record(event_types.invoice_issued(record), "")  # after the record: its own write
+        # Its payment reference and open items (payments/store); a request that stops before
+        # this leaves them to `python -m backoffice.admin migrate`, which registers any invoice
+        # without them (docs/payments.md).
+        payment_store.register(record)
     return _issued_elsewhere(auft_nr) if record is None else Issued(record, created=True)
 
 

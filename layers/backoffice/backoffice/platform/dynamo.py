@@ -142,6 +142,22 @@ def query(
         kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
 
+def scan_sk(sk: str) -> Iterator[dict[str, Any]]:
+    """Every item whose sort key is `sk`, the whole table read: for the admin CLI's migrations
+    only, never for a request."""
+    kwargs: dict[str, Any] = {
+        "TableName": table_name(),
+        "FilterExpression": "SK = :sk",
+        "ExpressionAttributeValues": {":sk": {"S": sk}},
+    }
+    while True:
+        resp = client("dynamodb").scan(**kwargs)
+        yield from (from_attrs(attrs) for attrs in resp.get("Items", []))
+        if "LastEvaluatedKey" not in resp:
+            return
+        kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+
+
 def batch_get(keys: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
     """Items for (PK, SK) pairs, 100 per request as DynamoDB allows, unprocessed keys retried."""
     wanted = list(dict.fromkeys(keys))
@@ -308,9 +324,14 @@ def update_op(
     return {"Update": expression.into(op, " AND ".join(conditions))}
 
 
-def delete_op(pk: str, sk: str) -> dict[str, Any]:
-    """A Delete for transact_write (deleting an item that is not there is no failure)."""
-    return {"Delete": {"TableName": table_name(), "Key": key(pk, sk)}}
+def delete_op(pk: str, sk: str, version: int | None = None) -> dict[str, Any]:
+    """A Delete for transact_write (deleting an item that is not there is no failure); with
+    `version`, only while the item's Version is still this one."""
+    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
+    if version is None:
+        return {"Delete": op}
+    expression = _Expression()
+    return {"Delete": expression.into(op, f"{expression.name(VERSION)} = {expression.value(version)}")}
 
 
 def check_op(pk: str, sk: str, condition: str = EXISTING, version: int | None = None) -> dict[str, Any]:
