@@ -5,9 +5,11 @@ Matching: the payment's structured reference (QRR or SCOR) is an invoice's Zahlu
 the currencies agree; anything else is kept unmatched. Booking a payment is one transaction: the
 payment under its id (conditional: a payment booked before, by any file, fails it and counts as
 known), its line on the invoice, and the invoice's open items moved on under their Version (a
-concurrent booking to the same invoice makes it read again and retry). Requests per payment are
-constant: three BatchGetItem per 100 payments (known ids, references, open items) and one
-TransactWriteItems per new payment.
+concurrent booking to the same invoice makes it read again and retry). The payments of one invoice
+(and the unmatched ones) go together, up to CHUNK in one transaction; a transaction that fails is
+booked again payment by payment, so each outcome is counted right. Requests per payment are
+constant: three BatchGetItem per 100 payments (known ids, references, open items) and at most one
+TransactWriteItems per new payment (one per CHUNK payments of an invoice, as a rule).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from backoffice.platform.logger import logger
 from backoffice.timestamps import utc_text
 
 ATTEMPTS = 8
+# Payments booked in one transaction: two items each and the invoice's two open items, within
+# DynamoDB's 100 items of a transaction.
+CHUNK = 49
 MATCHED, UNMATCHED, KNOWN = "zugeordnet", "offen", "bekannt"
 
 
@@ -58,14 +63,41 @@ def book(payments: list[Payment], user: str) -> Imported:
     fresh = [(pid, p) for pid, p in by_id.items() if pid not in known]
     invoices = store.facts_by_reference({p.reference for _, p in fresh if p.reference})
     items = store.open_items({store.open_item_sk(f) for f in invoices.values() if not f.get("Karte")})
-    outcomes = {MATCHED: 0, UNMATCHED: 0, KNOWN: len(payments) - len(fresh)}
+    groups: dict[str, list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
     now = utc_text()
     for pid, payment in fresh:
         facts = invoices.get(payment.reference or "")
         if facts is not None and facts["WaehrAbk"] != payment.currency:
             facts = None  # a payment in another currency than the invoice's is never settled by it
-        outcomes[_book_one(_record(pid, payment, facts, user, now), facts, items)] += 1
+        group = groups.setdefault(str(facts["RechNr"]) if facts else "", [])
+        group.append((_record(pid, payment, facts, user, now), facts))
+    outcomes = {MATCHED: 0, UNMATCHED: 0, KNOWN: len(payments) - len(fresh)}
+    for group in groups.values():
+        for start in range(0, len(group), CHUNK):
+            for outcome in _book_chunk(group[start : start + CHUNK], items):
+                outcomes[outcome] += 1
     return Imported(outcomes[MATCHED] + outcomes[UNMATCHED], outcomes[KNOWN], outcomes[MATCHED], outcomes[UNMATCHED])
+
+
+def _book_chunk(
+    chunk: list[tuple[dict[str, Any], dict[str, Any] | None]], items: dict[str, dict[str, Any]]
+) -> list[str]:
+    """Payments to the same invoice (or all unmatched) in one transaction; when it fails (one of
+    them was booked meanwhile, or the invoice moved on), each on its own."""
+    facts = chunk[0][1]
+    if len(chunk) > 1:
+        ops = [op for record, _ in chunk for op in store.payment_ops(record, facts)]
+        total = sum((Decimal(record["Betrag"]) for record, _ in chunk), Decimal("0.00"))
+        sk = store.open_item_sk(facts) if facts is not None else ""
+        item = items.get(sk)
+        still_open = item is not None and _still_open(facts or {}, item, total)
+        if facts is not None and item is not None:
+            ops += store.open_item_ops(facts, item, total, still_open)
+        if store.write(ops):
+            _moved_on(items, sk, item, total, still_open)
+            return [UNMATCHED if facts is None else MATCHED] * len(chunk)
+        _reread(items, facts or {})
+    return [_book_one(record, facts, items) for record, facts in chunk]
 
 
 def _record(pid: str, p: Payment, facts: dict[str, Any] | None, user: str, now: str) -> dict[str, Any]:

@@ -150,20 +150,23 @@ def open_items_due(until: str | None, kund_nr: str | None) -> Iterator[dict[str,
 def booking_ops(
     payment: dict[str, Any], facts: dict[str, Any] | None, item: dict[str, Any] | None, still_open: bool
 ) -> list[dict[str, Any]]:
-    """The writes of one payment booked: the payment (once), and when matched to `facts` its line
-    on the invoice and its open items moved on (`item` as read, removed when nothing is open)."""
+    """The writes of one payment booked: `payment_ops`, and its invoice's open items moved on
+    (`item` as read, removed when nothing is open)."""
+    ops = payment_ops(payment, facts)
+    if facts is None or item is None:
+        return ops
+    return ops + open_item_ops(facts, item, Decimal(payment["Betrag"]), still_open)
+
+
+def payment_ops(payment: dict[str, Any], facts: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The payment written once, and when matched to `facts` its line on the invoice, else its
+    entry in the list of unmatched payments."""
     pid = str(payment["Id"])
+    written = dynamo.put_op({"PK": payment_pk(pid), "SK": PAYMENT_SK, **payment}, dynamo.NEW)
     if facts is None:
         listed = {k: payment[k] for k in payment if k != dynamo.VERSION}
-        return [
-            dynamo.put_op({"PK": payment_pk(pid), "SK": PAYMENT_SK, **payment}, dynamo.NEW),
-            dynamo.put_op({"PK": UNMATCHED, "SK": f"{payment['Datum']}#{pid}", **listed}),
-        ]
-    ops = [
-        dynamo.put_op({"PK": payment_pk(pid), "SK": PAYMENT_SK, **payment}, dynamo.NEW),
-        dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **_line(payment)}),
-    ]
-    return ops + (_open_item_ops(facts, item, Decimal(payment["Betrag"]), still_open) if item else [])
+        return [written, dynamo.put_op({"PK": UNMATCHED, "SK": f"{payment['Datum']}#{pid}", **listed})]
+    return [written, dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **_line(payment)})]
 
 
 def assignment_ops(
@@ -177,7 +180,7 @@ def assignment_ops(
         dynamo.delete_op(UNMATCHED, f"{payment['Datum']}#{pid}"),
         dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **_line({**payment, **assigned})}),
     ]
-    return ops + (_open_item_ops(facts, item, Decimal(payment["Betrag"]), still_open) if item else [])
+    return ops + (open_item_ops(facts, item, Decimal(payment["Betrag"]), still_open) if item else [])
 
 
 def _line(payment: dict[str, Any]) -> dict[str, Any]:
@@ -185,9 +188,11 @@ def _line(payment: dict[str, Any]) -> dict[str, Any]:
     return {k: payment[k] for k in fields if payment.get(k) is not None}
 
 
-def _open_item_ops(
+def open_item_ops(
     facts: dict[str, Any], item: dict[str, Any], amount: Decimal, still_open: bool
 ) -> list[dict[str, Any]]:
+    """The invoice's open items after `amount` more came in, under the Version `item` was read
+    with; removed when nothing is open any more."""
     sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
     customer = customer_open_pk(facts["KundNr"])
     if not still_open:
