@@ -5,11 +5,12 @@ Matching: the payment's structured reference (QRR or SCOR) is an invoice's Zahlu
 the currencies agree; anything else is kept unmatched. Booking a payment is one transaction: the
 payment under its id (conditional: a payment booked before, by any file, fails it and counts as
 known), its line on the invoice, and the invoice's open items moved on under their Version (a
-concurrent booking to the same invoice makes it read again and retry). The payments of one invoice
-(and the unmatched ones) go together, up to CHUNK in one transaction; a transaction that fails is
-booked again payment by payment, so each outcome is counted right. Requests per payment are
-constant: three BatchGetItem per 100 payments (known ids, references, open items) and at most one
-TransactWriteItems per new payment (one per CHUNK payments of an invoice, as a rule).
+concurrent booking to the same invoice makes it read again and retry). Payments go together in
+transactions of up to MAX_ITEMS items (an invoice's payments next to each other, sharing its open
+items); a transaction that fails is booked again payment by payment, so each outcome is counted
+right. Requests per payment are constant: three BatchGetItem per 100 payments (known ids,
+references, open items) and at most one TransactWriteItems per new payment (one per 25 to 49
+payments, as a rule).
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from backoffice.platform.logger import logger
 from backoffice.timestamps import utc_text
 
 ATTEMPTS = 8
-# Payments booked in one transaction: two items each and the invoice's two open items, within
-# DynamoDB's 100 items of a transaction.
-CHUNK = 49
+# DynamoDB's limit of items in one transaction: payments (two items each) and their invoices' open
+# items (two each) are booked in transactions of up to this many.
+MAX_ITEMS = 100
 MATCHED, UNMATCHED, KNOWN = "zugeordnet", "offen", "bekannt"
 
 
@@ -63,41 +64,78 @@ def book(payments: list[Payment], user: str) -> Imported:
     fresh = [(pid, p) for pid, p in by_id.items() if pid not in known]
     invoices = store.facts_by_reference({p.reference for _, p in fresh if p.reference})
     items = store.open_items({store.open_item_sk(f) for f in invoices.values() if not f.get("Karte")})
-    groups: dict[str, list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
+    booking: list[_Booking] = []
     now = utc_text()
     for pid, payment in fresh:
         facts = invoices.get(payment.reference or "")
         if facts is not None and facts["WaehrAbk"] != payment.currency:
             facts = None  # a payment in another currency than the invoice's is never settled by it
-        group = groups.setdefault(str(facts["RechNr"]) if facts else "", [])
-        group.append((_record(pid, payment, facts, user, now), facts))
+        booking.append((_record(pid, payment, facts, user, now), facts))
     outcomes = {MATCHED: 0, UNMATCHED: 0, KNOWN: len(payments) - len(fresh)}
-    for group in groups.values():
-        for start in range(0, len(group), CHUNK):
-            for outcome in _book_chunk(group[start : start + CHUNK], items):
-                outcomes[outcome] += 1
+    for chunk in _chunks(booking):
+        for outcome in _book_chunk(chunk, items):
+            outcomes[outcome] += 1
     return Imported(outcomes[MATCHED] + outcomes[UNMATCHED], outcomes[KNOWN], outcomes[MATCHED], outcomes[UNMATCHED])
 
 
-def _book_chunk(
-    chunk: list[tuple[dict[str, Any], dict[str, Any] | None]], items: dict[str, dict[str, Any]]
-) -> list[str]:
-    """Payments to the same invoice (or all unmatched) in one transaction; when it fails (one of
-    them was booked meanwhile, or the invoice moved on), each on its own."""
-    facts = chunk[0][1]
+_Booking = tuple[dict[str, Any], dict[str, Any] | None]
+
+
+def _rech_nr(booking: _Booking) -> str:
+    return str(booking[1]["RechNr"]) if booking[1] is not None else ""
+
+
+def _chunks(bookings: list[_Booking]) -> list[list[_Booking]]:
+    """The payments in transactions of at most MAX_ITEMS items: two per payment, two per invoice
+    whose open items move; an invoice's payments next to each other, so they share those."""
+    chunks: list[list[_Booking]] = []
+    current: list[_Booking] = []
+    invoices: set[str] = set()
+    for booking in sorted(bookings, key=_rech_nr):
+        rech_nr = _rech_nr(booking)
+        grows = 2 + (2 if rech_nr and rech_nr not in invoices else 0)
+        if current and 2 * len(current) + 2 * len(invoices) + grows > MAX_ITEMS:
+            chunks.append(current)
+            current, invoices = [], set()
+        current.append(booking)
+        if rech_nr:
+            invoices.add(rech_nr)
+    return [*chunks, current] if current else chunks
+
+
+def _book_chunk(chunk: list[_Booking], items: dict[str, dict[str, Any]]) -> list[str]:
+    """The chunk's payments in one transaction; when it fails (one of them was booked meanwhile, or
+    an invoice moved on), each on its own, counted as what it turned out to be."""
     if len(chunk) > 1:
-        ops = [op for record, _ in chunk for op in store.payment_ops(record, facts)]
-        total = sum((Decimal(record["Betrag"]) for record, _ in chunk), Decimal("0.00"))
-        sk = store.open_item_sk(facts) if facts is not None else ""
-        item = items.get(sk)
-        still_open = item is not None and _still_open(facts or {}, item, total)
-        if facts is not None and item is not None:
-            ops += store.open_item_ops(facts, item, total, still_open)
+        ops = [op for record, facts in chunk for op in store.payment_ops(record, facts)]
+        moves = _open_item_moves(chunk, items)
+        ops += [
+            op for facts, item, total, still_open in moves for op in store.open_item_ops(facts, item, total, still_open)
+        ]
         if store.write(ops):
-            _moved_on(items, sk, item, total, still_open)
-            return [UNMATCHED if facts is None else MATCHED] * len(chunk)
-        _reread(items, facts or {})
+            for facts, item, total, still_open in moves:
+                _moved_on(items, store.open_item_sk(facts), item, total, still_open)
+            return [UNMATCHED if facts is None else MATCHED for _, facts in chunk]
+        for facts, _, _, _ in moves:
+            _reread(items, facts)
     return [_book_one(record, facts, items) for record, facts in chunk]
+
+
+def _open_item_moves(
+    chunk: list[_Booking], items: dict[str, dict[str, Any]]
+) -> list[tuple[dict[str, Any], dict[str, Any], Decimal, bool]]:
+    """Per invoice of the chunk that has open items: (facts, the item as read, what comes in, still open)."""
+    totals: dict[str, tuple[dict[str, Any], Decimal]] = {}
+    for record, facts in chunk:
+        if facts is not None:
+            before = totals.get(str(facts["RechNr"]), (facts, Decimal("0.00")))[1]
+            totals[str(facts["RechNr"])] = (facts, before + Decimal(record["Betrag"]))
+    moves = []
+    for facts, total in totals.values():
+        item = items.get(store.open_item_sk(facts))
+        if item is not None:
+            moves.append((facts, item, total, _still_open(facts, item, total)))
+    return moves
 
 
 def _record(pid: str, p: Payment, facts: dict[str, Any] | None, user: str, now: str) -> dict[str, Any]:
