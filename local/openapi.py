@@ -176,15 +176,7 @@ def _operation_id(method: str, path: str) -> str:
 
 
 def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder: bool, errors: Any) -> None:
-    from backoffice.http.openapi import REQUEST_HEADERS_KEY, header_parameters
-
-    if REQUEST_HEADERS_KEY in op:
-        # Header parameters, so a generated client has an argument for each (docs/decisions.md,
-        # issue 28); named in the description too, for a reader of the summary list.
-        headers = header_parameters(op.pop(REQUEST_HEADERS_KEY))
-        op["parameters"] = [*op.get("parameters", []), *headers]
-        text = " ".join(f"`{h['name']}`: {h['description']}" for h in headers)
-        op["description"] = (op.get("description", "") + "\n\nRequest headers honoured. " + text).strip()
+    _request_parts(op)
     responses: dict[str, Any] = op["responses"]
     if route is not None and not op.get("tags"):
         op["tags"] = [route.function.removesuffix("Function").lower()]  # one group per function
@@ -208,6 +200,21 @@ def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder:
     for code, resp in _resolved(errors(shared)).items():
         responses.setdefault(str(code), resp)
     op["responses"] = dict(sorted(responses.items()))
+
+
+def _request_parts(op: dict[str, Any]) -> None:
+    """What a route declared of its request besides its models: the headers it honours, a file body."""
+    from backoffice.http.openapi import REQUEST_FILE_KEY, REQUEST_HEADERS_KEY, header_parameters, request_file_body
+
+    if REQUEST_FILE_KEY in op:
+        op["requestBody"] = request_file_body(op.pop(REQUEST_FILE_KEY))
+    if REQUEST_HEADERS_KEY in op:
+        # Header parameters, so a generated client has an argument for each (docs/decisions.md,
+        # issue 28); named in the description too, for a reader of the summary list.
+        headers = header_parameters(op.pop(REQUEST_HEADERS_KEY))
+        op["parameters"] = [*op.get("parameters", []), *headers]
+        text = " ".join(f"`{h['name']}`: {h['description']}" for h in headers)
+        op["description"] = (op.get("description", "") + "\n\nRequest headers honoured. " + text).strip()
 
 
 def _resolved(responses: dict[int, Any]) -> dict[int, Any]:

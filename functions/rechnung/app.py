@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from backoffice.errors import InvalidRequest, NotAcceptable, NotFound
+from backoffice.errors import NotAcceptable, NotFound
 from backoffice.http.openapi import documented, error_responses, request_headers
 from backoffice.http.resolver import (
     Path,
@@ -167,10 +167,7 @@ def read_by_number(RechNr: Annotated[str, Path(min_length=1, max_length=10, patt
 )
 def open_items(
     status: Annotated[Literal["offen"], Query(description="offen: invoices with BetragOffen above 0")],
-    faellig_bis: Annotated[
-        str | None,
-        Query(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description="only those due on or before, YYYY-MM-DD"),
-    ] = None,
+    faellig_bis: Annotated[date | None, Query(description="only those due on or before, YYYY-MM-DD")] = None,
     KundNr: Annotated[str | None, Query(min_length=1, max_length=8, description="only this customer's")] = None,
     limit: Annotated[int, Query(ge=0, le=10**9, description="invoices per page; 0 = all")] = 0,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
@@ -179,7 +176,7 @@ def open_items(
     # invoice keeps its cold start free of it.
     from backoffice.invoices.model import today
 
-    until = _day(faellig_bis)
+    until = faellig_bis.isoformat() if faellig_bis else None
     found = payment_views.open_items(until, KundNr, today(), limit, offset)
     base = request_base(app)
     for row in found.items:
@@ -187,15 +184,6 @@ def open_items(
     query = f"status={status}" + (f"&faellig_bis={until}" if until else "") + (f"&KundNr={KundNr}" if KundNr else "")
     links = [link(base, f"/www/rechnung?{query}&limit={limit}&offset={offset + limit}", "next")] if limit else []
     return json_response({"data": found.items, "count": found.count, "Summen": found.totals, "links": links})
-
-
-def _day(text: str | None) -> str | None:
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text).isoformat()
-    except ValueError as exc:
-        raise InvalidRequest("faellig_bis is not a date.", {"faellig_bis": "YYYY-MM-DD"}) from exc
 
 
 lambda_handler = entrypoint(app)

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from backoffice.errors import Forbidden, UnsupportedMediaType
-from backoffice.http.openapi import documented
+from backoffice.http.openapi import documented, request_file
 from backoffice.http.resolver import (
     Body,
     Path,
@@ -55,6 +55,9 @@ def _who() -> str:
         **documented(201, "ZahlungenImport", description="New payments booked: the counts", errors=(415,), headers={}),
         **documented(200, "ZahlungenImport", description="Nothing new in the file: the counts"),
     },
+    openapi_extensions=request_file(
+        "The bank's camt.054 or camt.053 file (.001.02, .001.04, .001.08), as the bank sent it", *sorted(XML_TYPES)
+    ),
 )
 def import_file() -> Response[str]:
     user = _who()

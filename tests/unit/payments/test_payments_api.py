@@ -169,6 +169,9 @@ def test_open_items_list_totals_per_currency_and_the_customers_open_amounts(call
     customer = call("kunden", "GET", f"/www/kunden/{chf1['KundNr']}").json()["data"]
     assert customer["OffenePosten"] == [{"WaehrAbk": "CHF", "BetragOffen": float(chf_total), "Anzahl": 2}]
     assert call("rechnung", "GET", "/www/rechnung", query={"status": "bezahlt"}).status == 400
+    bad_day = call("rechnung", "GET", "/www/rechnung", query={"status": "offen", "faellig_bis": "2026-13-01"})
+    assert bad_day.status == 400
+    assert "faellig_bis" in bad_day.json()["info"]["fields"]
 
 
 def test_an_order_paid_by_card_is_paid_from_the_start(call: Any) -> None:

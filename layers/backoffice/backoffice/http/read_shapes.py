@@ -372,7 +372,7 @@ class OffenSumme(Shape):
 class OffenePostenListe(Shape):
     data: list[OffenerPosten]
     count: int = Field(description="how many invoices match (all pages)")
-    Summen: list[OffenSumme] = Field(description="per currency, over all pages")
+    Summen: list[OffenSumme] = optional("per currency, over all pages (left out when nothing is open)")
     links: list[Link] = optional("next: the next page (with limit)")
 
 
