@@ -263,3 +263,19 @@ def test_migrate_registers_the_invoices_issued_before_payments_once(call: Any, c
     assert admin(["migrate"]) == 0
     assert "2 invoices; 0 registered" in capsys.readouterr().out
     assert head(call, chf["RechNr"])["BetragBezahlt"] == 1.00
+
+
+def test_the_file_arrives_base64_encoded_as_api_gateway_hands_it_over(call: Any) -> None:
+    """In AWS every body is base64 in the event (BinaryMediaTypes */*); text/xml is XML too."""
+    import base64
+
+    from tests.support.invoke import Context, event, load_app
+
+    chf = issued(call, CHF_ORDER)
+    body = camt("camt.053.001.08", [Entry("E", (Tx("B64-1", Decimal("2.50"), chf["Zahlungsreferenz"]),))])
+    raw = event("POST", "/www/zahlungen", body, headers={"Content-Type": "text/xml; charset=utf-8"})
+    raw["body"], raw["isBase64Encoded"] = base64.b64encode(body).decode("ascii"), True
+    answer = Answer(load_app("zahlungen").lambda_handler(raw, Context()))
+    assert answer.status == 201, answer.text
+    assert answer.json()["data"] == {"new": 1, "known": 0, "matched": 1, "unmatched": 0}
+    assert head(call, chf["RechNr"])["BetragBezahlt"] == 2.50
