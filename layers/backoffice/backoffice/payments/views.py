@@ -21,12 +21,13 @@ def money(value: Any) -> Decimal:
 
 
 def invoice_fields(record: dict[str, Any]) -> dict[str, Any]:
-    """Zahlstatus, BetragBezahlt, BetragOffen, Bezahlt and the payments of an issued invoice's record.
+    """Zahlstatus, BetragBezahlt, BetragOffen, Bezahlt and the payments (by booking date) of an issued
+    invoice's record.
 
     An invoice paid by card asks for nothing: what came in is its gross amount from the start.
     """
     rech_nr, gross = str(record["RechNr"]), money(record["AuftBrutto"])
-    lines = store.invoice_payments(rech_nr)
+    lines = sorted(store.invoice_payments(rech_nr), key=lambda line: (str(line.get("Datum")), str(line["Id"])))
     came_in = [money(line["Betrag"]) for line in lines]
     if record.get("Bezahlt"):
         came_in.insert(0, gross)
