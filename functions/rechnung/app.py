@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 from typing import Annotated, Any, Literal
+from urllib.parse import urlencode
 
 from backoffice.errors import NotAcceptable, NotFound
 from backoffice.http.openapi import documented, error_responses, request_headers
@@ -181,8 +182,9 @@ def open_items(
     base = request_base(app)
     for row in found.items:
         row["links"] = [link(base, f"/www/rechnung/{row['RechNr']}", "rechnung/")]
-    query = f"status={status}" + (f"&faellig_bis={until}" if until else "") + (f"&KundNr={KundNr}" if KundNr else "")
-    links = [link(base, f"/www/rechnung?{query}&limit={limit}&offset={offset + limit}", "next")] if limit else []
+    wanted = {"status": status, "faellig_bis": until, "KundNr": KundNr, "limit": limit, "offset": offset + limit}
+    query = urlencode({k: v for k, v in wanted.items() if v is not None})  # a link is a URI: values encoded
+    links = [link(base, f"/www/rechnung?{query}", "next")] if limit else []
     return json_response({"data": found.items, "count": found.count, "Summen": found.totals, "links": links})
 
 

@@ -166,6 +166,9 @@ def test_open_items_list_totals_per_currency_and_the_customers_open_amounts(call
     assert len(page["data"]) == 1
     assert page["count"] == 3
     assert page["Summen"] == body["Summen"]
+    assert page["links"][0]["href"].endswith("/www/rechnung?status=offen&limit=1&offset=2")
+    odd = call("rechnung", "GET", "/www/rechnung", query={"status": "offen", "KundNr": "ä &x", "limit": "5"}).json()
+    assert odd["links"][0]["href"].endswith("/www/rechnung?status=offen&KundNr=%C3%A4+%26x&limit=5&offset=5")
     customer = call("kunden", "GET", f"/www/kunden/{chf1['KundNr']}").json()["data"]
     assert customer["OffenePosten"] == [{"WaehrAbk": "CHF", "BetragOffen": float(chf_total), "Anzahl": 2}]
     assert call("rechnung", "GET", "/www/rechnung", query={"status": "bezahlt"}).status == 400
