@@ -16,7 +16,7 @@ export SAM_CLI_TELEMETRY := 0
 CEN_RULES := $(VENV)/cen-en16931/EN16931-CII-validation.xslt
 CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 13) else "Python 3.13 is needed (see .python-version); set PYTHON=/path/to/python3.13")'
 
-$(VENV)/.installed: requirements-dev.txt clients/python/setup.py layers/backoffice/requirements.txt functions/zugferd/requirements.txt functions/rechnung/requirements.txt $(CEN_RULES)
+$(VENV)/.installed: requirements-dev.txt clients/python/setup.py layers/backoffice/requirements.txt functions/zugferd/requirements.txt functions/rechnung/requirements.txt functions/zahlungen/requirements.txt $(CEN_RULES)
 	$(CHECK_PYTHON)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt

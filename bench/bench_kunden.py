@@ -3,8 +3,9 @@
 The figures are request counts, measured side by side on a small and a large table in one run: a
 search by e-mail, by phone and by postal code + name must take the same number of requests at
 100,000 customers as at 1,000 (bounded, not growing with the data), and a customer read with
-order=20 at most 2. The data is generated with the layer's own item builders and written straight
-into moto's in-process backend (no HTTP, no stream records), so loading takes seconds per 10,000.
+order=20 at most 3 (the customer, its orders, its open items: issue 24). The data is generated
+with the layer's own item builders and written straight into moto's in-process backend (no HTTP,
+no stream records), so loading takes seconds per 10,000.
 The routes are called through the real handlers with API Gateway's proxy event.
 """
 
@@ -237,10 +238,10 @@ def run() -> list[dict[str, Any]]:
         {
             "benchmark": f"kunden: customer read order=20 ({ORDERS} orders), {LARGE:,} customers",
             "measured": _calls(read),
-            "baseline": "issue 5: at most 2 requests",
-            "ratio": read["requests"] / 2,
-            "target": "<= 1.0x (<= 2 requests)",
-            "verdict": "ok" if read["requests"] <= 2 and read["ok"] else "FAIL",
+            "baseline": "issue 5: at most 2 requests, and issue 24's open items: 3",
+            "ratio": read["requests"] / 3,
+            "target": "<= 1.0x (<= 3 requests)",
+            "verdict": "ok" if read["requests"] <= 3 and read["ok"] else "FAIL",
         }
     )
     rows.append(

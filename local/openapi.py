@@ -82,6 +82,11 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("delete", "/www/webhooks/{id}"): "deleteWebhook",
     ("post", "/www/webhooks/{id}/secret"): "rotateWebhookSecret",
     ("post", "/www/zugferd"): "processZugferd",
+    ("get", "/www/rechnung"): "listRechnungen",
+    ("get", "/www/rechnung/{RechNr}"): "getRechnungByNummer",
+    ("post", "/www/zahlungen"): "importZahlungen",
+    ("get", "/www/zahlungen"): "listZahlungen",
+    ("post", "/www/zahlungen/{id}/zuordnung"): "assignZahlung",
     ("options", "/www/zugferd"): "preflightZugferd",
 }
 
@@ -175,15 +180,7 @@ def _operation_id(method: str, path: str) -> str:
 
 
 def _complete(op: dict[str, Any], method: str, route: Route | None, placeholder: bool, errors: Any) -> None:
-    from backoffice.http.openapi import REQUEST_HEADERS_KEY, header_parameters
-
-    if REQUEST_HEADERS_KEY in op:
-        # Header parameters, so a generated client has an argument for each (docs/decisions.md,
-        # issue 28); named in the description too, for a reader of the summary list.
-        headers = header_parameters(op.pop(REQUEST_HEADERS_KEY))
-        op["parameters"] = [*op.get("parameters", []), *headers]
-        text = " ".join(f"`{h['name']}`: {h['description']}" for h in headers)
-        op["description"] = (op.get("description", "") + "\n\nRequest headers honoured. " + text).strip()
+    _request_parts(op)
     responses: dict[str, Any] = op["responses"]
     if route is not None and not op.get("tags"):
         op["tags"] = [route.function.removesuffix("Function").lower()]  # one group per function
@@ -217,6 +214,21 @@ def _request_id_headers(responses: dict[str, Any]) -> None:
     for status, resp in responses.items():
         if status not in GATEWAY_ONLY:
             resp["headers"] = {**resp.get("headers", {}), **RESPONSE_HEADERS}
+
+
+def _request_parts(op: dict[str, Any]) -> None:
+    """What a route declared of its request besides its models: the headers it honours, a file body."""
+    from backoffice.http.openapi import REQUEST_FILE_KEY, REQUEST_HEADERS_KEY, header_parameters, request_file_body
+
+    if REQUEST_FILE_KEY in op:
+        op["requestBody"] = request_file_body(op.pop(REQUEST_FILE_KEY))
+    if REQUEST_HEADERS_KEY in op:
+        # Header parameters, so a generated client has an argument for each (docs/decisions.md,
+        # issue 28); named in the description too, for a reader of the summary list.
+        headers = header_parameters(op.pop(REQUEST_HEADERS_KEY))
+        op["parameters"] = [*op.get("parameters", []), *headers]
+        text = " ".join(f"`{h['name']}`: {h['description']}" for h in headers)
+        op["description"] = (op.get("description", "") + "\n\nRequest headers honoured. " + text).strip()
 
 
 def _resolved(responses: dict[int, Any]) -> dict[int, Any]:

@@ -409,6 +409,7 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     answers["GutschriftFunction"] = gateway.request("POST", f"/www/rechnung/{rech_nr}/gutschrift", bearer)
     answers["EventsFunction"] = gateway.request("GET", "/www/events?limit=10", bearer)
     answers["WebhooksFunction"] = gateway.request("GET", "/www/webhooks", bearer)
+    answers["ZahlungenFunction"] = gateway.request("GET", "/www/zahlungen?status=offen", bearer)
     zugferd = ROOT / "local" / "demo_data" / "zugferd"
     combine = {
         "Operation": "Combine",

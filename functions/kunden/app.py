@@ -20,6 +20,7 @@ from backoffice.http.resolver import (
 )
 from backoffice.http.responses import version_tag
 from backoffice.parties import customers, order_list
+from backoffice.payments import views as payment_views
 
 app = make_resolver()
 
@@ -53,13 +54,20 @@ def read(
     order: Annotated[int, Query(ge=0, le=MAX_ORDERS)] = 0,
     status: Annotated[Literal["O", "N", "A"] | None, Query()] = None,
 ) -> Response[str]:
+    from backoffice.invoices.model import today
+
     item = customers.get_customer(DebiNr)
     orders = order_list.latest(DebiNr, order, status)
+    owed = payment_views.customer_open(DebiNr, today())
     base = request_base(app)
-    # The answer shows the customer's orders too: the tag changes with them (and with the links' base).
+    # The answer shows the customer's orders and open amounts too: the tag changes with them (and
+    # with the links' base).
     shown = [(o.AuftNr, o.PlanStatus, o.AuftErfUTC) for o in orders]
+    shown += [(t["WaehrAbk"], str(t["BetragOffen"]), str(t["Anzahl"])) for t in owed]
     tag = version_tag("KUNDE", DebiNr, int(item.get("Version") or 0), shown, base)
-    return tagged_response(app, tag, lambda: {"data": customers.customer_view(item, orders, base)})
+    return tagged_response(
+        app, tag, lambda: {"data": {**customers.customer_view(item, orders, base), "OffenePosten": owed}}
+    )
 
 
 lambda_handler = entrypoint(app)

@@ -1,13 +1,17 @@
-"""Routes of /www/auftrag/{AuftNr}/rechnung: issue an order's e-invoice once, read it back."""
+"""Routes of /www/auftrag/{AuftNr}/rechnung: issue an order's e-invoice once, read it back; the invoice
+by its number (/www/rechnung/{RechNr}) and the open items (/www/rechnung?status=offen)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from datetime import date
+from typing import Annotated, Any, Literal
+from urllib.parse import urlencode
 
-from backoffice.errors import NotAcceptable
+from backoffice.errors import NotAcceptable, NotFound
 from backoffice.http.openapi import documented, error_responses, request_headers
 from backoffice.http.resolver import (
     Path,
+    Query,
     Response,
     created_response,
     entrypoint,
@@ -18,6 +22,9 @@ from backoffice.http.resolver import (
 )
 from backoffice.http.responses import etag, matches, negotiate
 from backoffice.invoices import issue, store
+from backoffice.links import link
+from backoffice.payments import store as payment_store
+from backoffice.payments import views as payment_views
 from backoffice.platform.environment import check_environment
 
 check_environment(store.ARCHIVE_VARIABLE)  # at init: in AWS, the archive's name or a failure naming it
@@ -49,9 +56,8 @@ PDF, XML, JSON = "application/pdf", "application/xml", "application/json"
 )
 def create(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]) -> Response[str]:
     def _issue() -> Response[str]:
-        base = request_base(app)
-        issued = issue.issue_recorded(AuftNr, base)
-        return created_response(issue.head_view(issued.record, base), status=201 if issued.created else 200)
+        issued = issue.issue_recorded(AuftNr, request_base(app))
+        return created_response(_head(issued.record), status=201 if issued.created else 200)
 
     # A replay is the first answer's text (backoffice.http.resolver.once): exact decimals stay numbers.
     return once(app, "rechnung-post", _issue, payload={"AuftNr": AuftNr})
@@ -69,6 +75,13 @@ def _wanted(accept: str | None) -> str:
             f"The invoice is available as {PDF}, {XML} or {JSON}.", {"Accept": accept, "available": [PDF, XML, JSON]}
         )
     return XML if chosen == "text/xml" else chosen
+
+
+def _head(record: dict[str, Any]) -> dict[str, Any]:
+    """The head data with what came in: Zahlstatus, BetragBezahlt, BetragOffen, Bezahlt, Zahlungen."""
+    view = issue.head_view(record, request_base(app))
+    view["data"].update(payment_views.invoice_fields(record))
+    return view
 
 
 FILE_HEADERS = {
@@ -100,7 +113,8 @@ FILE_HEADERS = {
 # No return annotation: powertools would take it as the response model and validate (and coerce) the
 # PDF or XML it answers.
 def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
-    return _answer(AuftNr, _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept")))
+    wanted = _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept"))
+    return _answer(store.get_record(AuftNr), wanted)
 
 
 # One representation each, whatever Accept says: a generated client parses one media type per
@@ -128,7 +142,7 @@ def _file_read(media_type: str, what: str) -> dict[int, Any]:
     openapi_extensions=request_headers("If-None-Match"),
 )
 def read_pdf(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
-    return _answer(AuftNr, PDF)
+    return _answer(store.get_record(AuftNr), PDF)
 
 
 @app.get(
@@ -138,23 +152,80 @@ def read_pdf(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type
     openapi_extensions=request_headers("If-None-Match"),
 )
 def read_xml(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
-    return _answer(AuftNr, XML)
+    return _answer(store.get_record(AuftNr), XML)
 
 
-def _answer(AuftNr: str, wanted: str):  # type: ignore[no-untyped-def]
-    record = store.get_record(AuftNr)
+def _answer(record: dict[str, Any], wanted: str):  # type: ignore[no-untyped-def]
     kind = {PDF: "Pdf", XML: "Xml", JSON: "Pdf"}[wanted]
-    # The JSON tag differs from the PDF's: a cache must not answer one representation for the other.
-    tag = etag(str(record[f"{kind}SHA256"]) + ("-json" if wanted == JSON else ""))
+    head = _head(record) if wanted == JSON else None
+    # The JSON tag differs from the PDF's (a cache must not answer one representation for the
+    # other), and changes with every payment booked to the invoice.
+    paid = "" if head is None else f"-json-{len(head['data']['Zahlungen'])}-{head['data']['BetragBezahlt']}"
+    tag = etag(str(record[f"{kind}SHA256"]) + paid)
     headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept"}
     if matches(app.current_event.headers.get("If-None-Match"), tag):
         return Response(304, None, "", headers=headers)
-    if wanted == JSON:
-        return json_response(issue.head_view(record, request_base(app)), headers=headers)
+    if head is not None:
+        return json_response(head, headers=headers)
     body = store.get_file(record, kind)
     headers["Content-Length"] = str(len(body))
     headers["Content-Disposition"] = f'inline; filename="rechnung-{record["RechNr"]}.{kind.lower()}"'
     return Response(200, wanted, body, headers=headers)
+
+
+READ_RESPONSES = {
+    **documented(
+        200,
+        "RechnungAntwort",
+        description="The PDF/A-3 with the embedded XML, the XML, or the head data as JSON",
+        binary=(PDF, XML),
+        headers={**FILE_HEADERS, "Content-Length": {"description": "Length in bytes.", "schema": {"type": "integer"}}},
+        errors=(404, 406),
+    ),
+    **documented(304, description="Not modified: the If-None-Match tag is current", headers=FILE_HEADERS),
+}
+
+
+@app.get(
+    "/www/rechnung/<RechNr>",
+    summary="Read an invoice by its number: the PDF, the XML alone, or its head data with its payments (Accept)",
+    responses=READ_RESPONSES,
+    openapi_extensions=request_headers("If-None-Match"),
+)
+# No return annotation: as `read`, the PDF and XML pass the resolver untouched.
+def read_by_number(RechNr: Annotated[str, Path(min_length=1, max_length=10, pattern=r"^[0-9]+$")]):  # type: ignore[no-untyped-def]
+    wanted = _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept"))
+    facts = payment_store.invoice_facts(RechNr)
+    if facts is None:
+        raise NotFound(f"No invoice {RechNr}.", {"RechNr": RechNr})
+    return _answer(store.get_record(str(facts["AuftNr"])), wanted)
+
+
+@app.get(
+    "/www/rechnung",
+    summary="The open items: every invoice with something still due, oldest due first, totals per currency",
+    responses=documented(200, "OffenePostenListe", description="A page of the open invoices and the totals"),
+)
+def open_items(
+    status: Annotated[Literal["offen"], Query(description="offen: invoices with BetragOffen above 0")],
+    faellig_bis: Annotated[date | None, Query(description="only those due on or before, YYYY-MM-DD")] = None,
+    KundNr: Annotated[str | None, Query(min_length=1, max_length=8, description="only this customer's")] = None,
+    limit: Annotated[int, Query(ge=0, le=10**9, description="invoices per page; 0 = all")] = 0,
+    offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
+) -> Response[str]:
+    # The invoice model (and the sales modules it reads) loads here, not at init: a GET of an
+    # invoice keeps its cold start free of it.
+    from backoffice.invoices.model import today
+
+    until = faellig_bis.isoformat() if faellig_bis else None
+    found = payment_views.open_items(until, KundNr, today(), limit, offset)
+    base = request_base(app)
+    for row in found.items:
+        row["links"] = [link(base, f"/www/rechnung/{row['RechNr']}", "rechnung/")]
+    wanted = {"status": status, "faellig_bis": until, "KundNr": KundNr, "limit": limit, "offset": offset + limit}
+    query = urlencode({k: v for k, v in wanted.items() if v is not None})  # a link is a URI: values encoded
+    links = [link(base, f"/www/rechnung?{query}", "next")] if limit else []
+    return json_response({"data": found.items, "count": found.count, "Summen": found.totals, "links": links})
 
 
 lambda_handler = entrypoint(app)

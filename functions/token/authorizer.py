@@ -3,7 +3,8 @@
 API Gateway answers 401 (the UNAUTHORIZED gateway response) when this raises "Unauthorized".
 API Gateway caches the policy per token (ReauthorizeEvery) and evaluates it against every later
 route, so it names what the user's roles allow on the whole stage: integration every route but
-DELETE /www/log, operator DELETE /www/log. A route the policy does not allow is API Gateway's
+DELETE /www/log, operator DELETE /www/log and the payment routes (/www/zahlungen: a bank file's
+import, the unmatched payments and their assignment). A route the policy does not allow is API Gateway's
 403 (the ACCESS_DENIED gateway response).
 """
 
@@ -19,6 +20,8 @@ from backoffice.platform.roles import INTEGRATION, OPERATOR
 
 # The operator route, as it appears in a method ARN: <api>/<stage>/<METHOD>/<path>.
 OPERATOR_ROUTE = "DELETE/www/log"
+# Routes both roles may call: the payments (docs/payments.md, "Who may import").
+SHARED_ROUTES = ("POST/www/zahlungen", "GET/www/zahlungen", "POST/www/zahlungen/*/zuordnung")
 
 
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
@@ -49,5 +52,5 @@ def statements(stage: str, roles: frozenset[str]) -> list[dict[str, Any]]:
     if INTEGRATION in roles:
         return [statement("Allow", "*"), statement("Deny", OPERATOR_ROUTE)]
     if OPERATOR in roles:
-        return [statement("Allow", OPERATOR_ROUTE)]
+        return [statement("Allow", route) for route in (OPERATOR_ROUTE, *SHARED_ROUTES)]
     return [statement("Deny", "*")]

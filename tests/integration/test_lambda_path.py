@@ -54,6 +54,7 @@ def test_the_built_function_answers_its_first_request(
         "GutschriftFunction": 201,
         "EventsFunction": 200,
         "WebhooksFunction": 200,
+        "ZahlungenFunction": 200,
         "PublisherFunction": 200,
     }
     assert status == expected[logical], body

@@ -71,6 +71,7 @@ def event(
     webshop: str | None = "",
     resource: str | None = None,
     host: str | None = HOST,
+    roles: str = "integration",
 ) -> dict[str, Any]:
     """The REST-API proxy event API Gateway sends for this request, past the authorizer.
 
@@ -96,7 +97,7 @@ def event(
         route = Route(method, resource or path, "test", True)
     else:
         route, params = found
-    auth = {"user": user, "webshop": webshop, "principalId": user}
+    auth = {"user": user, "webshop": webshop, "principalId": user, "roles": roles}
     result = gateway().build_event(
         route, method, path, urlencode(query or {}), {k: [v] for k, v in sent.items()}, raw, params, auth
     )

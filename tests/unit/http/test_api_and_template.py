@@ -193,6 +193,12 @@ CONTRACT_ROUTES = {
     ("POST", "/www/webhooks/{id}/secret"),
     ("POST", "/www/token"),
     ("DELETE", "/www/log"),
+    # issue 24: payments in and open items (beyond interface.md, docs/payments.md)
+    ("POST", "/www/zahlungen"),
+    ("GET", "/www/zahlungen"),
+    ("POST", "/www/zahlungen/{id}/zuordnung"),
+    ("GET", "/www/rechnung"),
+    ("GET", "/www/rechnung/{RechNr}"),
 }
 
 

@@ -58,6 +58,7 @@ VALID_BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/www/webhooks"): {"url": "https://shop.example.ch/hook", "events": ["auftrag.created"]},
     ("PATCH", "/www/webhooks/{id}"): {"url": "https://shop.example.ch/hook", "events": ["auftrag.created"]},
     ("POST", "/www/rechnung/{RechNr}/gutschrift"): {"Positionen": [{"PosNr": 1, "Menge": 2}]},
+    ("POST", "/www/zahlungen/{id}/zuordnung"): {"RechNr": "500001"},
 }
 # Query parameters a route needs before it looks at anything else.
 QUERIES = {("GET", "/www/offerte"): "OffertNr=1", ("PATCH", "/www/offerte"): "OffertNr=1"}

@@ -40,6 +40,11 @@ PINNED = {
     "POST /www/webhooks/{id}/secret": "rotateWebhookSecret",
     "POST /www/zugferd": "processZugferd",
     "OPTIONS /www/zugferd": "preflightZugferd",
+    "GET /www/rechnung": "listRechnungen",
+    "GET /www/rechnung/{RechNr}": "getRechnungByNummer",
+    "POST /www/zahlungen": "importZahlungen",
+    "GET /www/zahlungen": "listZahlungen",
+    "POST /www/zahlungen/{id}/zuordnung": "assignZahlung",
 }
 
 

@@ -134,7 +134,14 @@ def test_the_demo_orders_and_invoices_have_the_figures_of_the_release_before(aws
     assert sorted(found) == sorted(expected)
     for name in expected:
         for part in expected[name]:
-            assert found[name][part] == expected[name][part], (name, part)
+            got = found[name][part]
+            if part == "invoice":
+                # New fields may appear in the answer (issue 24: the payment status); none of the
+                # release before may change or vanish.
+                new = {k: v for k, v in got["data"].items() if k not in expected[name][part]["data"]}
+                assert set(new) <= {"Zahlstatus", "BetragBezahlt", "BetragOffen", "Zahlungen"}, (name, new)
+                got = {**got, "data": {k: v for k, v in got["data"].items() if k not in new}}
+            assert got == expected[name][part], (name, part)
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:

@@ -257,7 +257,7 @@ def _orders(debi_nr: str) -> list[order_list.OrderEntry]:
     ]
 
 
-def test_read_with_latest_orders_in_two_requests(config, minimal):
+def test_read_with_latest_orders_and_open_amounts_in_three_requests(config, minimal):
     from backoffice.platform import dynamo
 
     call("kunden", "POST", "/www/kunden", minimal)
@@ -265,7 +265,8 @@ def test_read_with_latest_orders_in_two_requests(config, minimal):
         dynamo.transact_write(order_list.entry_ops(entry))
     with RequestCounter() as counter:
         answer = call("kunden", "GET", "/www/kunden/100001", query={"order": "3"})
-    assert counter.calls == ["GetItem", "Query"]
+    # The customer, its orders, its open items (docs/payments.md).
+    assert counter.calls == ["GetItem", "Query", "Query"]
     data = answer.json()["data"]
     assert [o["AuftNr"] for o in data["Auftrag"]] == ["A00006", "A00005", "A00004"]
     assert data["Auftrag"][0] == {
@@ -277,7 +278,7 @@ def test_read_with_latest_orders_in_two_requests(config, minimal):
     }
     with RequestCounter() as counter:
         answer = call("kunden", "GET", "/www/kunden/100001", query={"order": "20", "status": "O"})
-    assert counter.calls == ["GetItem", "Query"]
+    assert counter.calls == ["GetItem", "Query", "Query"]
     assert [o["AuftNr"] for o in answer.json()["data"]["Auftrag"]] == ["A00006", "A00003", "A00001"]
     default = call("kunden", "GET", "/www/kunden/100001").json()["data"]
     assert "Auftrag" not in default

@@ -42,7 +42,15 @@ def test_the_authorizer_allows_the_stage_but_the_log_and_hands_over_user_webshop
 @pytest.mark.parametrize(
     ("roles", "statements"),
     [
-        (["operator"], [("Allow", "DELETE/www/log")]),
+        (
+            ["operator"],
+            [
+                ("Allow", "DELETE/www/log"),
+                ("Allow", "POST/www/zahlungen"),
+                ("Allow", "GET/www/zahlungen"),
+                ("Allow", "POST/www/zahlungen/*/zuordnung"),
+            ],
+        ),
         (["integration", "operator"], [("Allow", "*")]),
     ],
 )

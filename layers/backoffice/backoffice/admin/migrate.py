@@ -1,11 +1,12 @@
 """`migrate (--local | --stack NAME)`: bring the data of a stack up to the release deployed.
 
 Run once after deploying a release that needs it (docs/operations.md, "Upgrading"); running it again
-changes nothing. Today: every issued invoice gets the pointer from its number to its order (issue 24:
-a credit note names the invoice by RechNr; invoices issued before have none), every user gets its API
-key in the usage plan (issue 27: API Gateway refuses with 403 a user whose key the authorizer names
-but the usage plan does not hold), and every invoice issued before the invoice archive is copied into
-it, verified byte for byte, and its record marked (docs/invoices.md, "The archive").
+changes nothing. Today: every user gets its API key in the usage plan (issue 27: API Gateway refuses
+with 403 a user whose key the authorizer names but the usage plan does not hold); every invoice issued
+before payments existed (issue 24) is registered: the item that finds it by its number (credit notes,
+GET /www/rechnung/{RechNr}), its payment reference lookup and, when something is due, its open items
+(payments/store.register); and every invoice issued before the invoice archive is copied into it,
+verified byte for byte, and its record marked (docs/invoices.md, "The archive").
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from backoffice.admin.target import add_target_arguments, select_target
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     migrate = commands.add_parser(
         "migrate",
-        help="after deploying a release: point every invoice number to its order, give every existing user its "
-        "API key, move the invoices issued before into the invoice archive (again: no change)",
+        help="after deploying a release: give every existing user its API key, register every invoice for "
+        "payments and credit notes, move the invoices issued before into the invoice archive (again: no change)",
     )
     add_target_arguments(migrate)
     migrate.set_defaults(run=run_migrate)
@@ -32,18 +33,13 @@ def run_migrate(args: argparse.Namespace) -> int:
     from backoffice.invoices.store import ARCHIVE_VARIABLE
 
     where = select_target(args)
-    _point_numbers(where)
     _give_keys(where)
+    registered, invoices = register_invoices()
+    print(f"{where}: {invoices} invoices; {registered} registered for payments and open items.")
     if args.stack and not os.environ.get(ARCHIVE_VARIABLE):
         # Never the local default name in a real account, where it may be anyone's bucket.
         raise CommandFailed(f"Stack {args.stack} has no InvoiceArchiveName output: deploy this release first.")
     return _archive_invoices(where)
-
-
-def _point_numbers(where: str) -> None:
-    from backoffice.invoices.store import point_numbers
-
-    print(f"{where}: {point_numbers()} invoice numbers pointed to their orders.")
 
 
 def _give_keys(where: str) -> None:
@@ -83,3 +79,15 @@ def _archive_invoices(where: str) -> int:
         f"already), {len(failed)} not: {', '.join(failed) or 'none'}. Their files where they were stay."
     )
     return 1 if failed else 0
+
+
+def register_invoices() -> tuple[int, int]:
+    """(registered now, invoices in all): every issued invoice's payment lookup and open items,
+    for the invoices issued before payments existed; an invoice registered before is left as it is."""
+    from backoffice.payments import store
+
+    registered = invoices = 0
+    for record in store.scan_invoice_records():
+        invoices += 1
+        registered += store.register(record)
+    return registered, invoices

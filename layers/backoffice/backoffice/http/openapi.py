@@ -145,6 +145,21 @@ def request_headers(*names: str) -> dict[str, Any]:
     return {REQUEST_HEADERS_KEY: list(names)}
 
 
+REQUEST_FILE_KEY = "x-request-file"
+
+
+def request_file(description: str, *media_types: str) -> dict[str, Any]:
+    """A route's `openapi_extensions=` for a body that is a file, not JSON (a bank's camt XML): the
+    route reads it as bytes (`resolver.raw_body`), so powertools knows of no body to document."""
+    return {REQUEST_FILE_KEY: {"description": description, "media_types": list(media_types)}}
+
+
+def request_file_body(spec: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI requestBody of a `request_file`."""
+    content = {t: {"schema": {"type": "string", "contentMediaType": t}} for t in spec["media_types"]}
+    return {"description": spec["description"], "required": True, "content": content}
+
+
 def header_parameters(names: Iterable[str]) -> list[dict[str, Any]]:
     """The OpenAPI parameters of request headers named by `request_headers`."""
     return [{"name": name, "in": "header", "required": False, **REQUEST_HEADERS[name]} for name in names]

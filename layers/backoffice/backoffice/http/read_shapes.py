@@ -242,6 +242,7 @@ class Kunde(Shape):
     attributes: list[Attribut] = optional("customer attributes")
     links: list[Link] = Field(description="the addresses (adressen KundKontakt, ...) and the address list")
     Auftrag: list[KundenAuftrag] = optional("the latest orders (query order, status)")
+    OffenePosten: list[OffenSumme] = optional("the customer's open amount per currency (invoices not yet paid)")
 
 
 class KundeAntwort(Shape):
@@ -311,6 +312,70 @@ class SuchtrefferAntwort(Shape):
     data: Suchtreffer
 
 
+# --- Payments (/www/zahlungen) and open items (GET /www/rechnung) -----------------------------
+
+
+class Zahlung(Shape):
+    ZahlungId: str = Field(description="the payment's id (from the bank's AcctSvcrRef)")
+    Betrag: Number = Field(description=places("amount", 2))
+    WaehrAbk: str = Field(description="currency, ISO 4217")
+    Datum: str = Field(description="booking date, YYYY-MM-DD", json_schema_extra=DATE)
+    Referenz: str = optional("the QR reference or creditor reference (RF) the payer gave")
+    Schuldner: str = optional("the debtor's name")
+    Mitteilung: str = optional("the unstructured remittance text")
+    Status: Literal["zugeordnet", "offen"] = optional("zugeordnet: booked to an invoice; offen: unmatched")
+    RechNr: str = optional("the invoice it is booked to")
+    Zuordnung: Literal["automatisch", "manuell"] = optional("matched by reference, or assigned by hand")
+
+
+class ZahlungAntwort(Shape):
+    data: Zahlung
+
+
+class ZahlungListe(Shape):
+    data: list[Zahlung]
+    count: int = Field(description="how many unmatched payments there are")
+    links: list[Link] = Field(description="next: the next page")
+
+
+class ZahlungenZaehler(Shape):
+    new: int = Field(description="payments booked now (matched + unmatched)")
+    known: int = Field(description="payments booked before (by this file or another): nothing booked again")
+    matched: int = Field(description="new payments booked to an invoice")
+    unmatched: int = Field(description="new payments no invoice matched (GET /www/zahlungen?status=offen)")
+
+
+class ZahlungenImport(Shape):
+    data: ZahlungenZaehler
+
+
+class OffenerPosten(Shape):
+    RechNr: str
+    AuftNr: str
+    KundNr: str
+    WaehrAbk: str
+    RechDatum: str = Field(json_schema_extra=DATE)
+    FaelligDatum: str = Field(json_schema_extra=DATE)
+    AuftBrutto: Number = Field(description=places("the invoice's gross amount", 2))
+    BetragBezahlt: Number = Field(description=places("what came in", 2))
+    BetragOffen: Number = Field(description=places("what is still due", 2))
+    TageUeberfaellig: int = Field(description="days past FaelligDatum (0 while not yet due)")
+    links: list[Link] = Field(description="rechnung/: the invoice")
+
+
+class OffenSumme(Shape):
+    WaehrAbk: str
+    BetragOffen: Number = Field(description=places("the open amount in this currency", 2))
+    Anzahl: int = Field(description="open invoices in this currency")
+
+
+class OffenePostenListe(Shape):
+    data: list[OffenerPosten]
+    count: int = Field(description="how many invoices match (all pages)")
+    Summen: list[OffenSumme] = optional("per currency, over all pages (left out when nothing is open)")
+    links: list[Link] = optional("next: the next page (with limit)")
+
+
 # --- Invoices (POST and GET /www/auftrag/{AuftNr}/rechnung) ----------------------------------
 
 
@@ -328,10 +393,22 @@ class RechnungDaten(Shape):
     AuftWUST: Number = Field(description=places("tax amount", 2))
     AuftBrutto: Number = Field(description=places("gross amount (CHF rounded to 0.05)", 2))
     Bezahlt: bool = Field(
-        description="true: the order was paid by credit card (Zahlung payment_method K); the invoice asks for "
-        "nothing (BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or EPC code)"
+        description="true once nothing is open (BetragOffen 0): from the start for an order paid by credit card "
+        "(Zahlung payment_method K; the invoice asks for nothing: BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or "
+        "EPC code), else when its payments cover it"
     )
     links: list[Link] = Field(description="rechnung/pdf and rechnung/xml (this invoice), auftrag/ (the order)")
+    Zahlstatus: Literal["offen", "teilbezahlt", "bezahlt", "ueberzahlt"] = Field(
+        description="offen: nothing came in; teilbezahlt: part of it; bezahlt: nothing open; ueberzahlt: more came in "
+        "than was due"
+    )
+    BetragBezahlt: Number = Field(
+        description=places("what came in (an order paid by card: AuftBrutto from the start)", 2)
+    )
+    BetragOffen: Number = Field(
+        description=places("what is still due after payments and credit notes, never below 0", 2)
+    )
+    Zahlungen: list[Zahlung] = optional("the payments booked to this invoice")
 
 
 class RechnungAntwort(Shape):

@@ -50,7 +50,7 @@ from backoffice.errors import (
     Unavailable,
     UnsupportedMediaType,
 )
-from backoffice.http.request_body import base_url, decode_text_body, header
+from backoffice.http.request_body import base_url, decode_text_body, header, take_raw_body
 from backoffice.http.responses import JSON_CONTENT_TYPE, create_headers, if_match, matches, well_formed_tags
 from backoffice.json_codec import BodyRefused, dumps, loads
 from backoffice.platform.environment import check_environment
@@ -341,6 +341,12 @@ class Caller:
             raise Forbidden(f"This route needs the {role} role.", {"role": role})
 
 
+def raw_body() -> bytes | None:
+    """The body of this request as bytes, when its Content-Type is one of the function's `raw_types`."""
+    body: bytes | None = getattr(_request, "raw_body", None)
+    return body
+
+
 def request_base(app: APIGatewayRestResolver) -> str:
     """scheme://host[/stage] of the request being served: what links start with."""
     return base_url(app.current_event.raw_event)
@@ -381,9 +387,13 @@ def once(
     return Response(int(kept["status"]), None, str(kept["body"]), headers=dict(kept["headers"]))
 
 
-def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
+def entrypoint(
+    app: APIGatewayRestResolver, raw_types: frozenset[str] = frozenset()
+) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
     """The Lambda handler of a function: decode the body, then route. Called at the function's init,
-    which fails there when the environment lacks a resource name (`check_environment`)."""
+    which fails there when the environment lacks a resource name (`check_environment`).
+
+    `raw_types`: media types whose body a route reads as bytes (`raw_body`), not as JSON."""
     check_environment()
 
     @logger.inject_lambda_context(clear_state=True)
@@ -391,7 +401,7 @@ def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], d
         _request.id = (event.get("requestContext") or {}).get("requestId") or getattr(context, "aws_request_id", "")
         logger.set_correlation_id(_request.id)
         try:
-            result = _handle(app, event, context)
+            result = _handle(app, event, context, raw_types)
         finally:
             logger.set_correlation_id(None)
         result["headers"] = {**(result.get("headers") or {}), REQUEST_ID_HEADER: _request.id}
@@ -401,9 +411,13 @@ def entrypoint(app: APIGatewayRestResolver) -> Callable[[dict[str, Any], Any], d
     return lambda_handler
 
 
-def _handle(app: APIGatewayRestResolver, event: dict[str, Any], context: Any) -> dict[str, Any]:
+def _handle(
+    app: APIGatewayRestResolver, event: dict[str, Any], context: Any, raw_types: frozenset[str]
+) -> dict[str, Any]:
     try:
-        decode_text_body(event)
+        _request.raw_body = take_raw_body(event, raw_types) if raw_types else None
+        if _request.raw_body is None:
+            decode_text_body(event)
         _parse_once(event.get("body"))
         return app.resolve(event, context)
     except ApiError as err:

@@ -26,6 +26,7 @@ from backoffice.errors import Conflict
 from backoffice.invoices import store
 from backoffice.invoices.issue import RETRY_AFTER_SECONDS
 from backoffice.links import link
+from backoffice.payments import store as payment_store
 from backoffice.platform import dynamo, outbox
 from backoffice.platform.logger import logger
 from backoffice.timestamps import utc_now, utc_text
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
     from backoffice.invoices.model import Invoice, Numbering
     from backoffice.sales.document import SalesDocument
 
-# Tries of the one transaction when the stock booked back moved between its read and the write.
-STOCK_ROUNDS = 5
+# Tries of the one transaction when the stock booked back or the invoice's open items moved
+# between their read and the write.
+ROUNDS = 5
 HEAD = ("GutschriftNr", "GutschriftDatum", "RechNr", "RechDatum", "AuftNr", "KundNr", "WaehrAbk")
 TOTALS = ("AuftNetto", "AuftWUST", "AuftBrutto", "AuftLiefKost")
 
@@ -171,14 +173,19 @@ def _issue_leased(
     ops = [store.ledger_op(credit.invoice.auft_nr, attempt, ledger), store.credit_record_op(record)]
     ops += _document_ops(document)
     changes = event_types.credit_note_issued(head_view(record, request.base)["data"], *_order_view(order))
-    # The stock booked back is read just before and written only while it is still what was read,
-    # so its events tell the stock exactly (as an order's); another write at it meanwhile means a
-    # fresh read and another try, each with a request token of its own.
-    for round_ in range(STOCK_ROUNDS if request.goods_back else 1):
+    # The stock booked back and the invoice's open items are read just before and written only
+    # while they are still what was read (so the stock events are exact, and a payment booked
+    # meanwhile is not lost); another write at them means a fresh read and another try, each with
+    # a request token of its own.
+    for round_ in range(ROUNDS):
         stock_ops, stock_changes = _returned_goods(order, document, request.base) if request.goods_back else ([], [])
-        if store.commit([*ops, *stock_ops], [*changes, *stock_changes], request.user, f"{attempt[:32]}-{round_}"):
+        open_ops = payment_store.credit_ops(dict(invoice_record), Decimal(ledger[store.CREDITED_GROSS]))
+        writes = [*ops, *stock_ops, *open_ops]
+        if store.commit(writes, [*changes, *stock_changes], request.user, f"{attempt[:32]}-{round_}"):
             return record
-    logger.warning("Credit note %s unused: its ledger was taken over or its stock kept moving", numbering.rech_nr)
+    logger.warning(
+        "Credit note %s unused: its ledger was taken over, or its stock or open items kept moving", numbering.rech_nr
+    )
     return None
 
 

@@ -25,6 +25,7 @@ from backoffice.invoices import store
 from backoffice.invoices.model import Invoice, Numbering, today
 from backoffice.invoices.store import read_record
 from backoffice.links import link
+from backoffice.payments import store as payment_store
 from backoffice.platform import outbox
 from backoffice.platform.logger import logger
 from backoffice.webhooks import event_types
@@ -118,7 +119,10 @@ def _issue_leased(invoice: Invoice, held: dict[str, Any], attempt: str, base: st
     numbering, files = numbered
     record = _record(invoice, numbering, attempt, files)
     events = outbox.change_ops(event_types.invoice_issued(head_view(record, base)["data"], *_order_view(invoice)), "")
-    return record if store.finish(invoice.auft_nr, attempt, record, events) else None
+    # In the same transaction: the items that find the invoice by its number and its payment
+    # reference, and its open items (payments/store), so no issued invoice lacks them.
+    registered = payment_store.register_ops(record)
+    return record if store.finish(invoice.auft_nr, attempt, record, [*events, *registered]) else None
 
 
 def _order_view(invoice: Invoice) -> tuple[dict[str, Any], dict[str, Any]]:

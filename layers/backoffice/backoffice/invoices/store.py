@@ -8,8 +8,8 @@ Keys and shapes are those of the first invoices (docs/invoices.md): item `RECHNU
 Object Lock, ARCHIVE_BUCKET_NAME) since issue 27; a record marked `Archiv` has them there, one
 without the mark (issued by the release before) in the media and log bucket under the same key,
 until `python -m backoffice.admin migrate` has copied them and marked it.
-Since issue 24 the pointer `RECHNR#{RechNr}` /
-`RECHNUNG` (the order of an invoice number), and for credit notes (docs/credit_notes.md) the
+An invoice is found by its number through payments/store's item (`RECHNR#{RechNr}` / `RECHNUNG`,
+written with the invoice). For credit notes (docs/credit_notes.md) the
 invoice's ledger `RECHNUNG#{AuftNr}` / `GUTSCHRIFTEN` (its lease, what was credited), the record
 `GUTSCHRIFT#{GutschriftNr}` / `BELEG`, the GutschriftNr counter and the files
 `gutschrift/{AuftNr}/{GutschriftNr}-{attempt}.pdf|.xml`.
@@ -43,8 +43,6 @@ ARCHIVE_VARIABLE = "ARCHIVE_BUCKET_NAME"
 ARCHIVED = "Archiv"
 ARCHIVED_VALUE = "ObjectLock"
 KINDS = ("Pdf", "Xml")
-# An invoice number's pointer to its order (the invoice's item is keyed by the order).
-NUMBER_SK = "RECHNUNG"
 # Credit notes: their own gap-free series, the invoice's ledger beside its record, their files.
 CREDIT_COUNTER = "GutschriftNr"
 CREDIT_NR_START = 600001
@@ -101,9 +99,6 @@ def finish(auft_nr: str, attempt: str, record: dict[str, Any], events: Sequence[
     """The item finished into the record, its lease removed, in one transaction with `events` (the
     feed's item, `outbox.change_ops`): an issued invoice has its events, an unissued one none.
     False when `attempt` no longer held it."""
-    # The invoice number's pointer to the order first (the same every time: a retry writes it
-    # again), so that a finished invoice is always found by its number.
-    dynamo.put_item({"PK": number_pk(str(record["RechNr"])), "SK": NUMBER_SK, "AuftNr": auft_nr})
     finished = dynamo.update_leased_op(pk(auft_nr), SK, attempt, record, finish=True)
     try:
         # The attempt as the request token: botocore's retry of a write that landed is applied once.
@@ -133,36 +128,16 @@ def next_number() -> int:
 # -- an invoice by its number ---------------------------------------------------------------------
 
 
-def number_pk(rech_nr: str) -> str:
-    return f"RECHNR#{rech_nr}"
-
-
 def record_by_number(rech_nr: str) -> dict[str, Any]:
-    """The issued invoice RechNr `rech_nr`'s record; 404 when there is none."""
-    pointer = dynamo.get_item(number_pk(rech_nr), NUMBER_SK, consistent=True)
+    """The issued invoice RechNr `rech_nr`'s record; 404 when there is none. The item under its
+    number is payments/store's (`register`), written with the invoice: it names the order."""
+    from backoffice.payments.store import invoice_facts
+
+    pointer = invoice_facts(rech_nr)
     record = read_record(str(pointer["AuftNr"]), consistent=True) if pointer else None
     if record is None or str(record.get("RechNr")) != rech_nr:
         raise NotFound(f"No invoice {rech_nr}.", {"RechNr": rech_nr})
     return record
-
-
-def point_numbers() -> int:
-    """The number pointer of every issued invoice that has none (invoices issued before issue 24):
-    how many were written. For `python -m backoffice.admin migrate`; again: 0."""
-    written = 0
-    for item in dynamo.scan(pk(""), SK, ("RechNr", "PdfKey")):
-        if "PdfKey" not in item:  # a lease, not an invoice yet: its finish writes the pointer
-            continue
-        auft_nr = str(item["PK"]).removeprefix(pk(""))
-        pointer = {"PK": number_pk(str(item["RechNr"])), "SK": NUMBER_SK, "AuftNr": auft_nr}
-        try:
-            dynamo.put_item(pointer, dynamo.NEW)
-        except ClientError as exc:
-            if not dynamo.is_condition_failure(exc):
-                raise
-            continue
-        written += 1
-    return written
 
 
 # -- credit notes ----------------------------------------------------------------------------------

@@ -142,20 +142,17 @@ def query(
         kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
 
 
-def scan(pk_prefix: str, sk: str, attributes: Sequence[str]) -> Iterator[dict[str, Any]]:
-    """Every item whose PK begins with `pk_prefix` and whose SK is `sk`, only `attributes` of each
-    (PK and SK with them), following DynamoDB's pages. It reads the whole table: for the admin's
-    migrations, never for a request."""
-    expression = _Expression()
-    names = [expression.name(a) for a in ("PK", "SK", *attributes)]
-    kwargs: dict[str, Any] = {"TableName": table_name(), "ProjectionExpression": ", ".join(names)}
-    condition = f"begins_with({names[0]}, {expression.value(pk_prefix)}) AND {names[1]} = {expression.value(sk)}"
-    kwargs["FilterExpression"] = condition
-    kwargs = expression.into(kwargs, "")
+def scan_sk(sk: str) -> Iterator[dict[str, Any]]:
+    """Every item whose sort key is `sk`, the whole table read: for the admin CLI's migrations
+    only, never for a request."""
+    kwargs: dict[str, Any] = {
+        "TableName": table_name(),
+        "FilterExpression": "SK = :sk",
+        "ExpressionAttributeValues": {":sk": {"S": sk}},
+    }
     while True:
         resp = client("dynamodb").scan(**kwargs)
-        for attrs in resp.get("Items", []):
-            yield from_attrs(attrs)
+        yield from (from_attrs(attrs) for attrs in resp.get("Items", []))
         if "LastEvaluatedKey" not in resp:
             return
         kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
@@ -341,9 +338,14 @@ def update_op(
     return {"Update": expression.into(op, " AND ".join(conditions))}
 
 
-def delete_op(pk: str, sk: str) -> dict[str, Any]:
-    """A Delete for transact_write (deleting an item that is not there is no failure)."""
-    return {"Delete": {"TableName": table_name(), "Key": key(pk, sk)}}
+def delete_op(pk: str, sk: str, version: int | None = None) -> dict[str, Any]:
+    """A Delete for transact_write (deleting an item that is not there is no failure); with
+    `version`, only while the item's Version is still this one."""
+    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
+    if version is None:
+        return {"Delete": op}
+    expression = _Expression()
+    return {"Delete": expression.into(op, f"{expression.name(VERSION)} = {expression.value(version)}")}
 
 
 def check_op(pk: str, sk: str, condition: str = EXISTING, version: int | None = None) -> dict[str, Any]:

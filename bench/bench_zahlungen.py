@@ -1,0 +1,211 @@
+"""Payments (issue 24): a camt.054 of 10,000 payments imported against 100,000 invoices, side by side
+with parsing the same file alone, and the DynamoDB requests per payment at two sizes.
+
+The invoices are registered as `payments.store.register` writes them (their facts by RechNr and by
+reference, their open items), straight into moto's in-process backend like bench_kunden; the file
+has the Swiss Payment Standards' structure (one entry per 100 transactions, QR references), most
+payments settle or part-pay a random invoice, one in twenty names a reference no invoice has. The
+import runs `payments.booking.import_file`, the function's whole work (validation, matching,
+booking); the baseline is `payments.camt.parse` of the same bytes (the XSD loaded before both).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import time
+from collections import Counter
+from decimal import Decimal
+from typing import Any
+
+from local.template import Stack
+
+SMALL = (1_000, 1_000)  # (invoices, payments)
+LARGE = (
+    int(os.environ.get("BENCH_ZAHLUNGEN_INVOICES", "100000")),
+    int(os.environ.get("BENCH_ZAHLUNGEN_PAYMENTS", "10000")),
+)
+NS = "urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"
+
+
+def _aws_env() -> None:
+    for var, value in {
+        "AWS_ACCESS_KEY_ID": "bench",
+        "AWS_SECRET_ACCESS_KEY": "bench",
+        "AWS_DEFAULT_REGION": "eu-central-1",
+        "POWERTOOLS_LOG_LEVEL": "WARNING",
+    }.items():
+        os.environ[var] = value
+    os.environ.pop("AWS_ENDPOINT_URL", None)
+
+
+def _reference(n: int) -> str:
+    return f"{600000 + n:027d}"
+
+
+def _load(count: int) -> None:
+    """`count` invoices of CHF 100.00 registered for payments, written into moto's backend."""
+    from moto.core.models import DEFAULT_ACCOUNT_ID
+    from moto.dynamodb.models import dynamodb_backends
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
+
+    from backoffice.payments import store
+    from backoffice.platform import dynamo
+
+    table = dynamodb_backends[DEFAULT_ACCOUNT_ID]["eu-central-1"].get_table(dynamo.table_name())
+    for n in range(count):
+        facts: dict[str, Any] = {
+            "RechNr": str(600000 + n),
+            "AuftNr": str(400000 + n),
+            "KundNr": str(100001 + n % 1000),
+            "WaehrAbk": "CHF",
+            "AuftBrutto": Decimal("100.00"),
+            "RechDatum": "2026-11-01",
+            "FaelligDatum": "2026-12-01",
+            "Zahlungsreferenz": _reference(n),
+            "Karte": False,
+        }
+        open_item = {**facts, "BetragBezahlt": Decimal("0.00"), "Version": 1}
+        for item in (
+            {"PK": store.invoice_pk(facts["RechNr"]), "SK": store.INVOICE_SK, **facts},
+            {"PK": store.reference_pk(facts["Zahlungsreferenz"]), "SK": store.REFERENCE_SK, **facts},
+            {"PK": store.OPEN_ITEMS, "SK": store.open_item_sk(facts), **open_item},
+            {"PK": store.customer_open_pk(facts["KundNr"]), "SK": store.open_item_sk(facts), **open_item},
+        ):
+            attrs = dynamo.to_attrs(item)
+            pk, sk = DynamoType(attrs["PK"]), DynamoType(attrs["SK"])
+            table.items[pk][sk] = Item(pk, sk, attrs)
+
+
+def _file(invoices: int, payments: int) -> bytes:
+    rng = random.Random(4711)
+    txs = []
+    for n in range(payments):
+        reference = _reference(rng.randrange(invoices)) if n % 20 else f"{990000000 + n:027d}"
+        amount = "100.00" if n % 3 else "40.00"
+        txs.append(
+            f"<TxDtls><Refs><AcctSvcrRef>B-{n}</AcctSvcrRef><EndToEndId>NOTPROVIDED</EndToEndId></Refs>"
+            f'<Amt Ccy="CHF">{amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd>'
+            f"<RltdPties><Dbtr><Pty><Nm>Kunde {n}</Nm></Pty></Dbtr></RltdPties><RmtInf><Strd><CdtrRefInf>"
+            f"<Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>{reference}</Ref></CdtrRefInf></Strd></RmtInf>"
+            "</TxDtls>"
+        )
+    entries = "".join(
+        '<Ntry><Amt Ccy="CHF">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>'
+        f"<BookgDt><Dt>2026-11-26</Dt></BookgDt><AcctSvcrRef>E-{i}</AcctSvcrRef>"
+        "<BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>VCOM</SubFmlyCd></Fmly></Domn></BkTxCd>"
+        f"<NtryDtls>{''.join(txs[i : i + 100])}</NtryDtls></Ntry>"
+        for i in range(0, len(txs), 100)
+    )
+    return (
+        f'<Document xmlns="{NS}"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>B</MsgId><CreDtTm>2026-11-26T18:00:00'
+        "</CreDtTm></GrpHdr><Ntfctn><Id>N</Id><CreDtTm>2026-11-26T18:00:00</CreDtTm>"
+        f"<Acct><Id><IBAN>CH4431999123000889012</IBAN></Id></Acct>{entries}</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>"
+    ).encode()
+
+
+class _NoTableBackup:
+    """moto backs up the whole table for each operation of a transaction (copy.deepcopy, for its
+    rollback): at 400,000 items that is gigabytes and minutes per transaction, which DynamoDB
+    never spends. The bench's transactions never fail, so the table is not copied (anything else
+    is, as before)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(copy, name)
+
+    @staticmethod
+    def deepcopy(value: Any, memo: Any = None) -> Any:
+        from moto.dynamodb.models.table import Table
+
+        return value if isinstance(value, Table) else copy.deepcopy(value, memo)
+
+
+def _measure(invoices: int, payments: int) -> dict[str, Any]:
+    import moto.dynamodb.models as moto_dynamodb
+    from moto import mock_aws
+
+    from backoffice import company
+    from backoffice.payments import booking, camt
+    from backoffice.platform.aws import client, reset_clients
+    from backoffice.platform.environment import get_settings
+    from local.emulation import create_resources
+
+    stack = Stack.read()
+    saved = dict(os.environ)
+    setattr(moto_dynamodb, "copy", _NoTableBackup())  # noqa: B010 - a module attribute moto does not export
+    try:
+        with mock_aws():
+            os.environ.update(stack.environment())
+            reset_clients()
+            get_settings.cache_clear()
+            company.forget_config()
+            create_resources(stack)
+            _load(invoices)
+            body = _file(invoices, payments)
+            camt.parse(_file(1, 1))  # the XSD loaded before either is timed
+            started = time.perf_counter()
+            camt.parse(body)
+            parse_seconds = time.perf_counter() - started
+            calls: list[str] = []
+            events = client("dynamodb").meta.events
+
+            def count(model: Any, **_: Any) -> None:
+                calls.append(model.name)
+
+            events.register("before-call.dynamodb", count)
+            started = time.perf_counter()
+            result = booking.import_file(body, "bench")
+            import_seconds = time.perf_counter() - started
+            events.unregister("before-call.dynamodb", count)
+            return {
+                "parse": parse_seconds,
+                "import": import_seconds,
+                "calls": Counter(calls),
+                "result": result,
+                "bytes": len(body),
+            }
+    finally:
+        setattr(moto_dynamodb, "copy", copy)  # noqa: B010
+        os.environ.clear()
+        os.environ.update(saved)
+        reset_clients()
+        get_settings.cache_clear()
+        company.forget_config()
+
+
+def run() -> list[dict[str, Any]]:
+    _aws_env()
+    small, large = _measure(*SMALL), _measure(*LARGE)
+    per_small = sum(small["calls"].values()) / SMALL[1]
+    per_large = sum(large["calls"].values()) / LARGE[1]
+    # At most three BatchGetItem per 100 payments and one transaction per 25 (a transaction holds
+    # 100 items: two per payment, two per invoice), whatever the number of invoices; +1 for the last.
+    bound = 3 / 100 + 1 / 25 + 4 / LARGE[1]
+    detail = ", ".join(f"{name} {n}" for name, n in sorted(large["calls"].items()))
+    ratio = large["import"] / large["parse"]
+    return [
+        {
+            "benchmark": f"zahlungen: camt.054 of {LARGE[1]:,} payments ({large['bytes'] / 1e6:.1f} MB), "
+            f"{LARGE[0]:,} invoices",
+            "measured": f"import {large['import']:.1f} s ({large['result'].view()}), "
+            f"{sum(large['calls'].values())} requests against moto",
+            "baseline": f"parsing alone {large['parse']:.2f} s",
+            "ratio": ratio,
+            "target": "<= 2.0x (issue 24)",
+            "verdict": "ok" if ratio <= 2.0 else "FAIL",
+        },
+        {
+            "benchmark": f"zahlungen: DynamoDB requests per payment, {LARGE[1]:,} against {LARGE[0]:,}",
+            "measured": f"{per_large:.3f} per payment ({detail})",
+            "baseline": f"{per_small:.3f} per payment at {SMALL[1]:,} against {SMALL[0]:,}",
+            "ratio": per_large / bound,
+            "target": f"constant: <= {bound:.3f} per payment (3 reads per 100, 1 write per 25)",
+            "verdict": "ok" if per_large <= bound and per_small <= bound else "FAIL",
+        },
+    ]
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)

@@ -1,0 +1,257 @@
+"""Where payments and open items are kept (docs/payments.md, "Items"); the only module of payments/
+that talks to DynamoDB (through platform.dynamo).
+
+- `RECHNR#{RechNr}` / `RECHNUNG`: the invoice's facts a payment needs (AuftNr, KundNr, WaehrAbk,
+  AuftBrutto, dates, Zahlungsreferenz, card); written when the invoice is issued (or by the
+  migration for invoices issued before), never changed. Its payments: `RECHNR#{RechNr}` /
+  `ZAHLUNG#{id}`, one per payment booked to it.
+- `ZREF#{reference}` / `ZREF`: the same facts under the invoice's payment reference (QRR or RF):
+  a file's references are matched with one BatchGetItem per 100 payments.
+- `ZAHLUNG#{id}` / `ZAHLUNG`: the payment, written once under its id (from the account servicer's
+  reference, `payment_id`): a second import of it fails its condition and books nothing.
+- `ZAHLUNGEN#OFFEN` / `{date}#{id}`: an unmatched payment, listed until it is assigned.
+- `OFFENEPOSTEN` / `{FaelligDatum}#{RechNr}` and `OFFENEPOSTEN#{KundNr}` / the same: an invoice
+  that is still open, with what came in (BetragBezahlt) and a Version; removed when nothing is
+  open any more. The open-items list and a customer's totals read these partitions, never the table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import Any
+
+from backoffice.payments import amounts
+from backoffice.platform import dynamo
+
+INVOICE_SK, REFERENCE_SK, PAYMENT_SK = "RECHNUNG", "ZREF", "ZAHLUNG"
+UNMATCHED = "ZAHLUNGEN#OFFEN"
+OPEN_ITEMS = "OFFENEPOSTEN"
+FACTS = ("RechNr", "AuftNr", "KundNr", "WaehrAbk", "AuftBrutto", "RechDatum", "FaelligDatum", "Zahlungsreferenz")
+
+
+def payment_id(key: str) -> str:
+    """The id of a payment in URLs and keys: 20 hex digits of the SHA-256 of its reference."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+
+
+def invoice_pk(rech_nr: str) -> str:
+    return f"RECHNR#{rech_nr}"
+
+
+def reference_pk(reference: str) -> str:
+    return f"ZREF#{reference}"
+
+
+def payment_pk(pid: str) -> str:
+    return f"ZAHLUNG#{pid}"
+
+
+def open_item_sk(facts: dict[str, Any]) -> str:
+    return f"{facts['FaelligDatum']}#{facts['RechNr']}"
+
+
+def customer_open_pk(kund_nr: str) -> str:
+    return f"{OPEN_ITEMS}#{kund_nr}"
+
+
+def _strip(item: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if item is None else {k: v for k, v in item.items() if k not in ("PK", "SK")}
+
+
+# -- the invoice's facts -----------------------------------------------------------------------------
+
+
+def facts_of(record: dict[str, Any]) -> dict[str, Any]:
+    """What a payment needs of an issued invoice's record (invoices/store)."""
+    facts = {k: record[k] for k in FACTS if record.get(k) is not None}
+    facts["RechNr"] = str(record["RechNr"])
+    facts["Karte"] = bool(record.get("Bezahlt", False))
+    return facts
+
+
+def register(record: dict[str, Any]) -> bool:
+    """The invoice's lookup items and, when something is due, its open items: all or nothing, once.
+
+    False when it was registered before (a repeated call changes nothing). An invoice is registered
+    in the transaction that issues it (`register_ops`); this is for those issued before.
+    """
+    try:
+        dynamo.transact_write(register_ops(record))
+    except Exception as exc:
+        if dynamo.is_condition_failure(exc):
+            return False
+        raise
+    return True
+
+
+def register_ops(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The writes of `register`, each only where its item is not yet."""
+    facts = facts_of(record)
+    ops = [
+        dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": INVOICE_SK, **facts}, dynamo.NEW),
+        dynamo.put_op({"PK": reference_pk(str(facts["Zahlungsreferenz"])), "SK": REFERENCE_SK, **facts}, dynamo.NEW),
+    ]
+    if not facts["Karte"]:
+        entry = {**facts, "BetragBezahlt": Decimal("0.00"), dynamo.VERSION: 1}
+        ops.append(dynamo.put_op({"PK": OPEN_ITEMS, "SK": open_item_sk(facts), **entry}, dynamo.NEW))
+        ops.append(dynamo.put_op({"PK": customer_open_pk(facts["KundNr"]), "SK": open_item_sk(facts), **entry}))
+    return ops
+
+
+def invoice_facts(rech_nr: str) -> dict[str, Any] | None:
+    return _strip(dynamo.get_item(invoice_pk(rech_nr), INVOICE_SK))
+
+
+def facts_by_reference(references: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """The invoices' facts by payment reference, for those references that are ours."""
+    found = dynamo.batch_get((reference_pk(r), REFERENCE_SK) for r in references)
+    return {str(item["PK"]).removeprefix("ZREF#"): _strip(item) or {} for item in found}
+
+
+def invoice_account(rech_nr: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The payments booked to an invoice (in the order of their ids) and its facts (with what its
+    credit notes gave back), in one query of its partition."""
+    items = list(dynamo.query(invoice_pk(rech_nr)))
+    facts = next((_strip(i) for i in items if i["SK"] == INVOICE_SK), None)
+    return [_strip(i) or {} for i in items if str(i["SK"]).startswith(f"{PAYMENT_SK}#")], facts
+
+
+def credit_ops(record: dict[str, Any], credited: Decimal) -> list[dict[str, Any]]:
+    """The writes that tell payments what the credit notes of the invoice `record` gave back in all
+    (`credited`), for the credit note's transaction: on its facts, and on its open items (read now,
+    under their Version) or, when nothing is open any more, their removal. The invoice must be
+    registered (`register`) before."""
+    facts = facts_of(record)
+    ops = [
+        dynamo.update_op(invoice_pk(facts["RechNr"]), INVOICE_SK, set_={amounts.CREDITED: credited}),
+        dynamo.update_op(reference_pk(str(facts["Zahlungsreferenz"])), REFERENCE_SK, set_={amounts.CREDITED: credited}),
+    ]
+    item = None if facts["Karte"] else open_item(facts)
+    if item is None:
+        return ops
+    sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
+    customer = customer_open_pk(facts["KundNr"])
+    if amounts.open_amount(Decimal(facts["AuftBrutto"]), [Decimal(item["BetragBezahlt"])], credited) <= 0:
+        return [*ops, dynamo.delete_op(OPEN_ITEMS, sk, version=version), dynamo.delete_op(customer, sk)]
+    return [
+        *ops,
+        dynamo.update_op(OPEN_ITEMS, sk, set_={amounts.CREDITED: credited}, version=version),
+        dynamo.update_op(customer, sk, set_={amounts.CREDITED: credited, dynamo.VERSION: version + 1}),
+    ]
+
+
+# -- payments ----------------------------------------------------------------------------------------
+
+
+def known_payments(ids: Iterable[str]) -> set[str]:
+    """Those of `ids` that are booked already."""
+    return {str(i["Id"]) for i in dynamo.batch_get((payment_pk(p), PAYMENT_SK) for p in ids)}
+
+
+def get_payment(pid: str) -> dict[str, Any] | None:
+    return _strip(dynamo.get_item(payment_pk(pid), PAYMENT_SK, consistent=True))
+
+
+def unmatched_payments(limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+    """A page of the unmatched payments (oldest first) and how many there are."""
+    items = list(dynamo.query(UNMATCHED))
+    return [_strip(i) or {} for i in items[offset : offset + limit]], len(items)
+
+
+# -- open items --------------------------------------------------------------------------------------
+
+
+def open_items(keys: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """The open items under these sort keys (`open_item_sk`), by sort key."""
+    return {str(i["SK"]): _strip(i) or {} for i in dynamo.batch_get((OPEN_ITEMS, sk) for sk in keys)}
+
+
+def open_item(facts: dict[str, Any]) -> dict[str, Any] | None:
+    return _strip(dynamo.get_item(OPEN_ITEMS, open_item_sk(facts), consistent=True))
+
+
+def open_items_due(until: str | None, kund_nr: str | None) -> Iterator[dict[str, Any]]:
+    """The open items due on or before `until` (all when None), of one customer or of all."""
+    pk = customer_open_pk(kund_nr) if kund_nr else OPEN_ITEMS
+    for item in dynamo.query(pk):
+        if until is not None and str(item["SK"]) > f"{until}#~":
+            return
+        yield _strip(item) or {}
+
+
+def booking_ops(
+    payment: dict[str, Any], facts: dict[str, Any] | None, item: dict[str, Any] | None, still_open: bool
+) -> list[dict[str, Any]]:
+    """The writes of one payment booked: `payment_ops`, and its invoice's open items moved on
+    (`item` as read, removed when nothing is open)."""
+    ops = payment_ops(payment, facts)
+    if facts is None or item is None:
+        return ops
+    return ops + open_item_ops(facts, item, Decimal(payment["Betrag"]), still_open)
+
+
+def payment_ops(payment: dict[str, Any], facts: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The payment written once, and when matched to `facts` its line on the invoice, else its
+    entry in the list of unmatched payments."""
+    pid = str(payment["Id"])
+    written = dynamo.put_op({"PK": payment_pk(pid), "SK": PAYMENT_SK, **payment}, dynamo.NEW)
+    if facts is None:
+        listed = {k: payment[k] for k in payment if k != dynamo.VERSION}
+        return [written, dynamo.put_op({"PK": UNMATCHED, "SK": f"{payment['Datum']}#{pid}", **listed})]
+    return [written, dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **_line(payment)})]
+
+
+def assignment_ops(
+    payment: dict[str, Any], facts: dict[str, Any], item: dict[str, Any] | None, still_open: bool, user: str
+) -> list[dict[str, Any]]:
+    """The writes of an unmatched payment assigned by hand to the invoice of `facts`."""
+    pid, version = str(payment["Id"]), int(payment[dynamo.VERSION])
+    assigned = {"Status": "zugeordnet", "RechNr": facts["RechNr"], "Zuordnung": "manuell", "ZugeordnetVon": user}
+    ops = [
+        dynamo.update_op(payment_pk(pid), PAYMENT_SK, set_=assigned, version=version),
+        dynamo.delete_op(UNMATCHED, f"{payment['Datum']}#{pid}"),
+        dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **_line({**payment, **assigned})}),
+    ]
+    return ops + (open_item_ops(facts, item, Decimal(payment["Betrag"]), still_open) if item else [])
+
+
+def _line(payment: dict[str, Any]) -> dict[str, Any]:
+    fields = ("Id", "Betrag", "WaehrAbk", "Datum", "Referenz", "Schuldner", "Zuordnung")
+    return {k: payment[k] for k in fields if payment.get(k) is not None}
+
+
+def open_item_ops(
+    facts: dict[str, Any], item: dict[str, Any], amount: Decimal, still_open: bool
+) -> list[dict[str, Any]]:
+    """The invoice's open items after `amount` more came in, under the Version `item` was read
+    with; removed when nothing is open any more."""
+    sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
+    customer = customer_open_pk(facts["KundNr"])
+    if not still_open:
+        return [dynamo.delete_op(OPEN_ITEMS, sk, version=version), dynamo.delete_op(customer, sk)]
+    paid = Decimal(item["BetragBezahlt"]) + amount
+    return [
+        dynamo.update_op(OPEN_ITEMS, sk, set_={"BetragBezahlt": paid}, version=version),
+        dynamo.update_op(customer, sk, set_={"BetragBezahlt": paid, dynamo.VERSION: version + 1}),
+    ]
+
+
+def write(ops: list[dict[str, Any]]) -> bool:
+    """The writes all or nothing; False when a condition failed (the payment known, or the open
+    item moved on meanwhile: the caller reads again and decides)."""
+    try:
+        dynamo.transact_write(ops)
+    except Exception as exc:
+        if dynamo.is_condition_failure(exc):
+            return False
+        raise
+    return True
+
+
+def scan_invoice_records() -> Iterator[dict[str, Any]]:
+    """Every issued invoice's record (for the migration of invoices issued before this package)."""
+    for item in dynamo.scan_sk("RECHNUNG"):
+        if str(item["PK"]).startswith("RECHNUNG#") and "PdfKey" in item:
+            yield _strip(item) or {}

@@ -1,0 +1,284 @@
+"""Payments over the handlers (moto): a camt file imported, matched, booked once; the invoice's
+payment fields; unmatched payments assigned by hand; the open items and a customer's open amounts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from tests.support.camt_files import Entry, Tx, camt
+from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, order
+from tests.support.invoke import Answer, RequestCounter
+from tests.support.invoke import call as invoke
+
+XML = {"Content-Type": "application/xml"}
+
+
+def issued(call: Any, body: dict[str, Any]) -> dict[str, Any]:
+    auft_nr, _ = order(call, body)
+    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
+    assert answer.status == 201, answer.text
+    data: dict[str, Any] = answer.json()["data"]
+    return data
+
+
+def post_file(call: Any, body: bytes, **kwargs: Any) -> Answer:
+    return call("zahlungen", "POST", "/www/zahlungen", body, headers=XML, **kwargs)
+
+
+def head(call: Any, rech_nr: str) -> dict[str, Any]:
+    answer = call("rechnung", "GET", f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"})
+    assert answer.status == 200, answer.text
+    data: dict[str, Any] = answer.json()["data"]
+    return data
+
+
+def test_a_new_invoice_is_open_with_nothing_paid(call: Any) -> None:
+    chf = issued(call, CHF_ORDER)
+    assert len(chf["Zahlungsreferenz"]) == 27
+    assert chf["Zahlstatus"] == "offen"
+    assert chf["Bezahlt"] is False
+    assert Decimal(str(chf["BetragBezahlt"])) == 0
+    assert chf["BetragOffen"] == chf["AuftBrutto"]
+    assert head(call, chf["RechNr"]) == {**chf}
+
+
+def test_import_matches_by_reference_books_once_and_counts(call: Any) -> None:
+    chf, eur = issued(call, CHF_ORDER), issued(call, EUR_ORDER)
+    gross_chf, gross_eur = Decimal(str(chf["AuftBrutto"])), Decimal(str(eur["AuftBrutto"]))
+    assert eur["Zahlungsreferenz"].startswith("RF")
+    part = Decimal("10.00")
+    file = camt(
+        "camt.054.001.08",
+        [
+            Entry(
+                "E1",
+                (
+                    Tx("T1", part, chf["Zahlungsreferenz"], debtor="Büro AG"),
+                    Tx("T2", Decimal("5.00"), "210000000003139471430009017", text="unknown"),
+                    Tx("T3", Decimal("1.00"), None, text="Rechnung ohne Referenz"),
+                ),
+            ),
+            Entry("E2", (Tx("T4", gross_eur, eur["Zahlungsreferenz"], currency="EUR"),), currency="EUR"),
+            Entry("E3", (Tx("T5", Decimal("2.00"), eur["Zahlungsreferenz"], currency="CHF"),)),
+        ],
+    )
+    answer = post_file(call, file)
+    assert answer.status == 201, answer.text
+    assert answer.json()["data"] == {"new": 5, "known": 0, "matched": 2, "unmatched": 3}
+    again = post_file(call, file)
+    assert (again.status, again.json()["data"]) == (200, {"new": 0, "known": 5, "matched": 0, "unmatched": 0})
+
+    partial = head(call, chf["RechNr"])
+    assert partial["Zahlstatus"] == "teilbezahlt"
+    assert partial["Bezahlt"] is False
+    assert partial["BetragBezahlt"] == 10.00
+    assert Decimal(str(partial["BetragOffen"])) == gross_chf - part
+    assert [(p["Betrag"], p["Schuldner"], p["Zuordnung"]) for p in partial["Zahlungen"]] == [
+        (10.00, "Büro AG", "automatisch")
+    ]
+    full = head(call, eur["RechNr"])
+    assert (full["Zahlstatus"], full["Bezahlt"], full["BetragOffen"]) == ("bezahlt", True, 0.00)
+    assert Decimal(str(full["BetragBezahlt"])) == gross_eur
+
+    # An overlapping statement (camt.053, .04) later: only the payment not seen before is booked.
+    rest = gross_chf - part + Decimal("1.50")
+    statement = camt(
+        "camt.053.001.04",
+        [
+            Entry("E1", (Tx("T1", part, chf["Zahlungsreferenz"]),)),
+            Entry("E9", (Tx("T9", rest, chf["Zahlungsreferenz"]),)),
+        ],
+    )
+    assert post_file(call, statement).json()["data"] == {"new": 1, "known": 1, "matched": 1, "unmatched": 0}
+    over = head(call, chf["RechNr"])
+    assert (over["Zahlstatus"], over["Bezahlt"], over["BetragOffen"]) == ("ueberzahlt", True, 0.00)
+    assert Decimal(str(over["BetragBezahlt"])) == gross_chf + Decimal("1.50")
+    auftrag = call("rechnung", "GET", f"/www/auftrag/{chf['AuftNr']}/rechnung", headers={"Accept": "application/json"})
+    assert auftrag.json()["data"] == over
+
+
+def test_the_unmatched_payments_are_listed_and_assigned_by_hand(call: Any) -> None:
+    chf, eur = issued(call, CHF_ORDER), issued(call, EUR_ORDER)
+    file = camt(
+        "camt.054.001.04",
+        [
+            Entry("E1", (Tx("U1", Decimal("20.00"), None, text="Rechnung " + chf["RechNr"], debtor="Frau Muster"),)),
+            Entry("E2", (Tx("U2", Decimal("3.00"), "RF71999999"),)),
+        ],
+    )
+    assert post_file(call, file).json()["data"]["unmatched"] == 2
+    listed = call("zahlungen", "GET", "/www/zahlungen", query={"status": "offen"})
+    assert listed.status == 200, listed.text
+    payments = listed.json()["data"]
+    assert listed.json()["count"] == 2
+    first = next(p for p in payments if p["Betrag"] == 20.00)
+    assert first == {
+        "ZahlungId": first["ZahlungId"],
+        "Betrag": 20.00,
+        "WaehrAbk": "CHF",
+        "Datum": "2026-11-26",
+        "Schuldner": "Frau Muster",
+        "Mitteilung": "Rechnung " + chf["RechNr"],
+        "Status": "offen",
+    }
+    path = f"/www/zahlungen/{first['ZahlungId']}/zuordnung"
+    wrong = call("zahlungen", "POST", path, {"RechNr": eur["RechNr"]})
+    assert wrong.status == 409
+    assert wrong.json()["info"]["WaehrAbk"] == "CHF"
+    missing = call("zahlungen", "POST", path, {"RechNr": "999999"})
+    assert missing.status == 404
+    done = call("zahlungen", "POST", path, {"RechNr": chf["RechNr"]})
+    assert done.status == 200, done.text
+    assert done.json()["data"]["Status"] == "zugeordnet"
+    assert done.json()["data"]["Zuordnung"] == "manuell"
+    assert call("zahlungen", "POST", path, {"RechNr": chf["RechNr"]}).status == 409
+    assert call("zahlungen", "POST", "/www/zahlungen/abc/zuordnung", {"RechNr": chf["RechNr"]}).status == 404
+    assert call("zahlungen", "GET", "/www/zahlungen", query={"status": "offen"}).json()["count"] == 1
+    assert [p["Betrag"] for p in head(call, chf["RechNr"])["Zahlungen"]] == [20.00]
+
+
+def test_open_items_list_totals_per_currency_and_the_customers_open_amounts(call: Any) -> None:
+    chf1, chf2, eur = issued(call, CHF_ORDER), issued(call, CHF_ORDER), issued(call, EUR_ORDER)
+    paid = Decimal("12.35")
+    post_file(call, camt("camt.054.001.08", [Entry("E", (Tx("P1", paid, chf1["Zahlungsreferenz"]),))]))
+    answer = call("rechnung", "GET", "/www/rechnung", query={"status": "offen"})
+    assert answer.status == 200, answer.text
+    body = answer.json()
+    rows = {r["RechNr"]: r for r in body["data"]}
+    assert set(rows) == {chf1["RechNr"], chf2["RechNr"], eur["RechNr"]}
+    assert body["count"] == 3
+    gross = Decimal(str(chf1["AuftBrutto"]))
+    assert Decimal(str(rows[chf1["RechNr"]]["BetragOffen"])) == gross - paid
+    assert rows[chf1["RechNr"]]["TageUeberfaellig"] == 0
+    chf_total = gross - paid + Decimal(str(chf2["AuftBrutto"]))
+    assert body["Summen"] == [
+        {"WaehrAbk": "CHF", "BetragOffen": float(chf_total), "Anzahl": 2},
+        {"WaehrAbk": "EUR", "BetragOffen": eur["AuftBrutto"], "Anzahl": 1},
+    ]
+    assert '"BetragOffen":' + str(chf_total) in answer.text  # the amount to the Rappen, with its places
+    early = call("rechnung", "GET", "/www/rechnung", query={"status": "offen", "faellig_bis": "2000-01-01"})
+    assert early.json()["data"] == []
+    assert early.json()["count"] == 0
+    page = call("rechnung", "GET", "/www/rechnung", query={"status": "offen", "limit": "1", "offset": "1"}).json()
+    assert len(page["data"]) == 1
+    assert page["count"] == 3
+    assert page["Summen"] == body["Summen"]
+    assert page["links"][0]["href"].endswith("/www/rechnung?status=offen&limit=1&offset=2")
+    odd = call("rechnung", "GET", "/www/rechnung", query={"status": "offen", "KundNr": "ä &x", "limit": "5"}).json()
+    assert odd["links"][0]["href"].endswith("/www/rechnung?status=offen&KundNr=%C3%A4+%26x&limit=5&offset=5")
+    customer = call("kunden", "GET", f"/www/kunden/{chf1['KundNr']}").json()["data"]
+    assert customer["OffenePosten"] == [{"WaehrAbk": "CHF", "BetragOffen": float(chf_total), "Anzahl": 2}]
+    assert call("rechnung", "GET", "/www/rechnung", query={"status": "bezahlt"}).status == 400
+    bad_day = call("rechnung", "GET", "/www/rechnung", query={"status": "offen", "faellig_bis": "2026-13-01"})
+    assert bad_day.status == 400
+    assert "faellig_bis" in bad_day.json()["info"]["fields"]
+
+
+def test_an_order_paid_by_card_is_paid_from_the_start(call: Any) -> None:
+    body = {**CHF_ORDER, "Zahlung": [{"Bezeichnung": "payment_method", "Wert": "K"}]}
+    card = issued(call, body)
+    assert (card["Zahlstatus"], card["Bezahlt"], card["BetragOffen"]) == ("bezahlt", True, 0.00)
+    assert card["BetragBezahlt"] == card["AuftBrutto"]
+    assert call("rechnung", "GET", "/www/rechnung", query={"status": "offen"}).json()["count"] == 0
+
+
+def test_an_invalid_file_is_a_400_and_books_nothing(call: Any) -> None:
+    chf = issued(call, CHF_ORDER)
+    good = camt("camt.054.001.08", [Entry("E", (Tx("X1", Decimal("1.00"), chf["Zahlungsreferenz"]),))])
+    broken = good.replace(b"</Ntfctn>", b"<Unbekannt/></Ntfctn>")
+    answer = post_file(call, broken)
+    assert answer.status == 400
+    assert answer.json()["error_description"].startswith("The file is not a valid camt.054.001.08: line 2")
+    assert "Zahlungen" not in head(call, chf["RechNr"])  # none: left out, as every empty field
+    assert post_file(call, good).json()["data"]["new"] == 1
+    text = call("zahlungen", "POST", "/www/zahlungen", good, headers={"Content-Type": "text/plain"})
+    assert text.status == 415
+    # JSON is read as JSON before any route: this route takes none.
+    assert call("zahlungen", "POST", "/www/zahlungen", {"a": 1}).status == 400
+    assert call("zahlungen", "POST", "/www/zahlungen").status == 415
+
+
+def test_only_integration_users_and_operators_import(call: Any) -> None:
+    file = camt("camt.054.001.08", [Entry("E", (Tx("R1", Decimal("1.00"), None),))])
+    assert post_file(call, file, roles="operator").status == 201
+    assert post_file(call, file, roles="").status == 403
+
+
+@pytest.mark.parametrize("count", [10, 200])
+def test_requests_per_payment_are_constant(call: Any, count: int) -> None:
+    chf = issued(call, CHF_ORDER)
+    txs = tuple(Tx(f"C{count}-{n}", Decimal("0.05"), chf["Zahlungsreferenz"]) for n in range(count))
+    with RequestCounter() as counter:
+        answer = invoke("zahlungen", "POST", "/www/zahlungen", camt("camt.054.001.08", [Entry("E", txs)]), headers=XML)
+    assert answer.json()["data"] == {"new": count, "known": 0, "matched": count, "unmatched": 0}
+    # The payments of one invoice go together, 49 in a transaction (2 items each, and its open items).
+    assert counter.calls.count("TransactWriteItems") == (count + 48) // 49
+    # Reads: the known ids (100 a request), the one reference, its open item.
+    assert sorted(set(counter.calls)) == ["BatchGetItem", "TransactWriteItems"]
+    assert counter.calls.count("BatchGetItem") == (count + 99) // 100 + 2
+
+
+def test_a_payment_booked_meanwhile_is_known_and_the_rest_of_its_group_booked(call: Any, monkeypatch: Any) -> None:
+    """Another import booked one of the file's payments after this one looked (a race): the group's
+    transaction fails, each payment is booked on its own, the counts stay right, nothing twice."""
+    from backoffice.payments import store
+
+    chf = issued(call, CHF_ORDER)
+    txs = [Tx(f"RACE-{n}", Decimal("1.00"), chf["Zahlungsreferenz"]) for n in range(3)]
+    assert post_file(call, camt("camt.054.001.08", [Entry("E0", (txs[1],))])).json()["data"]["new"] == 1
+    monkeypatch.setattr(store, "known_payments", lambda ids: set())  # blind to what is booked
+    answer = post_file(call, camt("camt.054.001.08", [Entry("E", tuple(txs))]))
+    assert answer.json()["data"] == {"new": 2, "known": 1, "matched": 2, "unmatched": 0}
+    data = head(call, chf["RechNr"])
+    assert data["BetragBezahlt"] == 3.00
+    assert len(data["Zahlungen"]) == 3
+    assert Decimal(str(data["BetragOffen"])) == Decimal(str(chf["AuftBrutto"])) - 3
+
+
+def test_migrate_registers_the_invoices_issued_before_payments_once(call: Any, capsys: Any) -> None:
+    from backoffice.admin.__main__ import main as admin
+    from backoffice.payments import store
+    from backoffice.platform import dynamo
+
+    chf, eur = issued(call, CHF_ORDER), issued(call, EUR_ORDER)
+    for data in (chf, eur):  # as an invoice of the release before had it: none of these items
+        dynamo.batch_delete(
+            [
+                (store.invoice_pk(data["RechNr"]), store.INVOICE_SK),
+                (store.reference_pk(data["Zahlungsreferenz"]), store.REFERENCE_SK),
+                (store.OPEN_ITEMS, f"{data['FaelligDatum']}#{data['RechNr']}"),
+                (store.customer_open_pk(data["KundNr"]), f"{data['FaelligDatum']}#{data['RechNr']}"),
+            ]
+        )
+    assert (
+        call("rechnung", "GET", f"/www/rechnung/{chf['RechNr']}", headers={"Accept": "application/json"}).status == 404
+    )
+    assert call("rechnung", "GET", "/www/rechnung", query={"status": "offen"}).json()["count"] == 0
+    assert admin(["migrate"]) == 0
+    assert "2 invoices; 2 registered for payments and open items." in capsys.readouterr().out
+    assert head(call, chf["RechNr"]) == chf
+    assert call("rechnung", "GET", "/www/rechnung", query={"status": "offen"}).json()["count"] == 2
+    file = camt("camt.054.001.08", [Entry("M", (Tx("MIG-1", Decimal("1.00"), chf["Zahlungsreferenz"]),))])
+    assert post_file(call, file).json()["data"]["matched"] == 1
+    assert admin(["migrate"]) == 0
+    assert "2 invoices; 0 registered" in capsys.readouterr().out
+    assert head(call, chf["RechNr"])["BetragBezahlt"] == 1.00
+
+
+def test_the_file_arrives_base64_encoded_as_api_gateway_hands_it_over(call: Any) -> None:
+    """In AWS every body is base64 in the event (BinaryMediaTypes */*); text/xml is XML too."""
+    import base64
+
+    from tests.support.invoke import Context, event, load_app
+
+    chf = issued(call, CHF_ORDER)
+    body = camt("camt.053.001.08", [Entry("E", (Tx("B64-1", Decimal("2.50"), chf["Zahlungsreferenz"]),))])
+    raw = event("POST", "/www/zahlungen", body, headers={"Content-Type": "text/xml; charset=utf-8"})
+    raw["body"], raw["isBase64Encoded"] = base64.b64encode(body).decode("ascii"), True
+    answer = Answer(load_app("zahlungen").lambda_handler(raw, Context()))
+    assert answer.status == 201, answer.text
+    assert answer.json()["data"] == {"new": 1, "known": 0, "matched": 1, "unmatched": 0}
+    assert head(call, chf["RechNr"])["BetragBezahlt"] == 2.50
