@@ -6,6 +6,7 @@ the calls into it; the API emulation in front of it may still serve requests con
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import socket
@@ -54,7 +55,9 @@ _READS = ("Get", "Query", "Scan", "BatchGet", "Describe", "List")
 def _may_write(environ: dict[str, Any]) -> bool:
     if environ.get("REQUEST_METHOD") in ("GET", "HEAD", "OPTIONS"):
         return False
-    operation = str(environ.get("HTTP_X_AMZ_TARGET", "")).rpartition(".")[2]
+    service, _, operation = str(environ.get("HTTP_X_AMZ_TARGET", "")).rpartition(".")
+    if service == "AmazonSQS":
+        return False  # queue messages are not kept on disk (a restart's dispatcher wakes whoever waits)
     return not operation.startswith(_READS) if operation else True
 
 
@@ -166,6 +169,22 @@ def _create_table(name: str, props: dict[str, Any]) -> None:
         _client("dynamodb").update_time_to_live(TableName=name, TimeToLiveSpecification=ttl)
 
 
+def _create_queue(name: str, props: dict[str, Any]) -> None:
+    """An SQS queue with its visibility, retention and dead-letter queue (created before it: the
+    template lists the dead-letter queue first)."""
+    kept = ("VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds")
+    attributes = {k: str(props[k]) for k in kept if k in props}
+    redrive = props.get("RedrivePolicy")
+    if redrive:
+        target = redrive["deadLetterTargetArn"]["Fn::GetAtt"][0]
+        arn = _client("sqs").get_queue_attributes(
+            QueueUrl=_client("sqs").get_queue_url(QueueName=target)["QueueUrl"], AttributeNames=["QueueArn"]
+        )["Attributes"]["QueueArn"]
+        policy = {"deadLetterTargetArn": arn, "maxReceiveCount": redrive["maxReceiveCount"]}
+        attributes["RedrivePolicy"] = json.dumps(policy)
+    _client("sqs").create_queue(QueueName=name, Attributes=attributes)
+
+
 # How each emulated kind of resource is created: (physical name, the template's Properties).
 _CREATE: dict[str, Callable[[str, dict[str, Any]], Any]] = {
     "AWS::DynamoDB::Table": _create_table,
@@ -177,4 +196,5 @@ _CREATE: dict[str, Callable[[str, dict[str, Any]], Any]] = {
         Name=name, SecretString=_random_secret(props.get("GenerateSecretString") or {})
     ),
     "AWS::Logs::LogGroup": lambda name, _: _client("logs").create_log_group(logGroupName=name),
+    "AWS::SQS::Queue": _create_queue,
 }

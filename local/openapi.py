@@ -77,6 +77,9 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("patch", "/www/webhooks/{id}"): "patchWebhook",
     ("delete", "/www/webhooks/{id}"): "deleteWebhook",
     ("post", "/www/webhooks/{id}/secret"): "rotateWebhookSecret",
+    ("get", "/www/webhooks/{id}/deliveries"): "listWebhookDeliveries",
+    ("post", "/www/webhooks/{id}/deliveries/{delivery_id}/redeliver"): "redeliverWebhookDelivery",
+    ("post", "/www/webhooks/{id}/test"): "testWebhook",
     ("post", "/www/zugferd"): "processZugferd",
     ("options", "/www/zugferd"): "preflightZugferd",
 }

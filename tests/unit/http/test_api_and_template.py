@@ -185,6 +185,9 @@ CONTRACT_ROUTES = {
     ("PATCH", "/www/webhooks/{id}"),
     ("DELETE", "/www/webhooks/{id}"),
     ("POST", "/www/webhooks/{id}/secret"),
+    ("GET", "/www/webhooks/{id}/deliveries"),
+    ("POST", "/www/webhooks/{id}/deliveries/{delivery_id}/redeliver"),
+    ("POST", "/www/webhooks/{id}/test"),
     ("POST", "/www/token"),
     ("DELETE", "/www/log"),
 }

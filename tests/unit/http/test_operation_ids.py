@@ -34,6 +34,9 @@ PINNED = {
     "DELETE /www/webhooks/{id}": "deleteWebhook",
     "PATCH /www/webhooks/{id}": "patchWebhook",
     "POST /www/webhooks/{id}/secret": "rotateWebhookSecret",
+    "GET /www/webhooks/{id}/deliveries": "listWebhookDeliveries",
+    "POST /www/webhooks/{id}/deliveries/{delivery_id}/redeliver": "redeliverWebhookDelivery",
+    "POST /www/webhooks/{id}/test": "testWebhook",
     "POST /www/zugferd": "processZugferd",
     "OPTIONS /www/zugferd": "preflightZugferd",
 }
