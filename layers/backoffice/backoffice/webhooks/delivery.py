@@ -154,7 +154,7 @@ class _Run:
         if "Cursor" not in self.state:  # made before deliveries existed: from now on
             self.save({"Cursor": dynamo.peek_number(outbox.SEQUENCE_COUNTER) - 1})
         webshop = _webshop(str(self.sub["User"]))
-        for events, cursor in self._pages(webshop, time_left):
+        for events, cursor in self._pages(webshop):
             for event in events:
                 if time_left() < RESERVE_MS:
                     enqueue([({"webhook": self.webhook_id}, 0)])  # a fresh run carries on
@@ -164,9 +164,10 @@ class _Run:
             self.save({"Cursor": cursor})
         return "done"
 
-    def _pages(self, webshop: str | None, time_left: Callable[[], int]) -> Iterator[tuple[list[dict[str, Any]], int]]:
+    def _pages(self, webshop: str | None) -> Iterator[tuple[list[dict[str, Any]], int]]:
+        """Pages of the feed from the cursor: the events the subscription gets, the cursor after them."""
         types = frozenset(self.sub.get("Events") or ())
-        while time_left() >= RESERVE_MS:
+        while True:
             page = feed.read(int(self.state["Cursor"]), PAGE, webshop, types)
             yield page.events, page.cursor
             if page.done:
