@@ -167,6 +167,8 @@ def patch(webhook_id: str, body: WebhookPatch, who: Who) -> dict[str, Any]:
 def delete(webhook_id: str, who: Who) -> None:
     _item(webhook_id, who)
     dynamo.delete_item(PK, f"WEBHOOK#{webhook_id}")
+    # Its deliveries stay until their TTL (30 days); its state goes with it.
+    dynamo.delete_item(deliveries.pk(webhook_id), deliveries.STATE_SK)
 
 
 def rotate(webhook_id: str, who: Who) -> tuple[dict[str, Any], str]:
