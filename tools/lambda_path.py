@@ -408,9 +408,10 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     answers["EventsFunction"] = gateway.request("GET", "/www/events?limit=10", bearer)
     answers["WebhooksFunction"] = gateway.request("GET", "/www/webhooks", bearer)
     # A test event of a new subscription, delivered as the queue's event source hands it over
-    # (the receiver, port 9, refuses: the delivery is recorded failed, the message is done).
-    hook = {"url": "http://127.0.0.1:9/hook", "events": ["auftrag.created"]}
-    _, made = gateway.request("POST", "/www/webhooks", bearer, json.dumps(hook).encode())
+    # (.invalid never resolves: the attempt is refused, recorded failed, the message is done).
+    hook = {"url": "https://hooks.example.invalid/hook", "events": ["auftrag.created"]}
+    status, made = gateway.request("POST", "/www/webhooks", bearer, json.dumps(hook).encode())
+    assert status == 201, made
     _, test = gateway.request("POST", f"/www/webhooks/{made['data']['id']}/test", bearer)
     message = {"webhook": made["data"]["id"], "delivery": test["data"]["id"]}
     queued = {"Records": [{"messageId": "first", "body": json.dumps(message)}]}
