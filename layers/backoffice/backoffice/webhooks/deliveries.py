@@ -43,8 +43,9 @@ def start_state(webhook_id: str, cursor: int) -> None:
     dynamo.put_item({"PK": pk(webhook_id), "SK": STATE_SK, "Cursor": cursor, dynamo.LEASE_UNTIL: 0}, dynamo.NEW)
 
 
-def new(webhook_id: str, event: dict[str, Any]) -> dict[str, Any]:
-    """A delivery of `event` (as the feed records it), not yet attempted, stored."""
+def new(webhook_id: str, event: dict[str, Any], store: bool = True) -> dict[str, Any]:
+    """A delivery of `event` (as the feed records it), not yet attempted; stored unless `store` is
+    False (a run stores it with its first attempt: one write per event sent)."""
     now = utc_text(timespec="microseconds")
     item = {
         "PK": pk(webhook_id),
@@ -58,7 +59,8 @@ def new(webhook_id: str, event: dict[str, Any]) -> dict[str, Any]:
         "CreatedUTC": now,
         "ExpiresAt": int(time.time()) + KEEP_SECONDS,
     }
-    dynamo.put_item(item, dynamo.NEW)
+    if store:
+        dynamo.put_item(item, dynamo.NEW)
     return item
 
 

@@ -131,11 +131,15 @@ def run(webhook_id: str, due: str | None, time_left: Callable[[], int]) -> str:
     return outcome
 
 
+_RETRY_STATE = ("Head", "HeadSequence", "NextAttemptUTC", "FailingSinceUTC")
+
+
 class _Run:
     """One run of a subscription under its lease."""
 
     def __init__(self, sub: dict[str, Any], webhook_id: str, holder: str, state: dict[str, Any]) -> None:
         self.sub, self.webhook_id, self.holder, self.state = sub, webhook_id, holder, state
+        self.cursor = int(state.get("Cursor") or 0)  # the last event sent (or passed) in this run
 
     def save(self, changes: dict[str, Any], drop: tuple[str, ...] = ()) -> None:
         """State changes written while the lease is held (`drop`: attributes set to nothing)."""
@@ -157,18 +161,22 @@ class _Run:
         for events, cursor in self._pages(webshop):
             for event in events:
                 if time_left() < RESERVE_MS:
+                    self.save({"Cursor": self.cursor})
                     enqueue([({"webhook": self.webhook_id}, 0)])  # a fresh run carries on
                     return "more"
                 if not self.send(event):
                     return "retrying"
+            # Saved once a page: a run that dies sends the page's events again (at least once).
+            self.cursor = cursor
             self.save({"Cursor": cursor})
         return "done"
 
     def _pages(self, webshop: str | None) -> Iterator[tuple[list[dict[str, Any]], int]]:
         """Pages of the feed from the cursor: the events the subscription gets, the cursor after them."""
         types = frozenset(self.sub.get("Events") or ())
+        self.cursor = int(self.state["Cursor"])
         while True:
-            page = feed.read(int(self.state["Cursor"]), PAGE, webshop, types)
+            page = feed.read(self.cursor, PAGE, webshop, types)
             yield page.events, page.cursor
             if page.done:
                 return
@@ -178,23 +186,26 @@ class _Run:
         item = None
         if self.state.get("Head") and int(self.state.get("HeadSequence") or -1) == int(event["sequence"]):
             item = deliveries.get(self.webhook_id, str(self.state["Head"]))
-        item = item or deliveries.new(self.webhook_id, event)
+        item = item or deliveries.new(self.webhook_id, event, store=False)
         ok, attempt = _attempt(self.sub, item)
+        self.cursor = int(event["sequence"])
         if ok:
             deliveries.record_attempt(item, attempt, DELIVERED, None)
-            self.save({"Cursor": int(event["sequence"])}, ("Head", "HeadSequence", "NextAttemptUTC", "FailingSinceUTC"))
+            if any(self.state.get(k) for k in _RETRY_STATE):  # the retried head made it: the retry is over
+                self.save({"Cursor": self.cursor}, _RETRY_STATE)
             return True
         scale = get_settings().webhook_backoff_scale
         wait = schedule.delay(len(item.get("Attempts") or ()) + 1, scale, random.random())
         failing = {"FailingSinceUTC": self.state.get("FailingSinceUTC") or attempt["At"]}
         if wait is None:
             deliveries.record_attempt(item, attempt, FAILED, None)
-            self.save({"Cursor": int(event["sequence"]), **failing}, ("Head", "HeadSequence", "NextAttemptUTC"))
+            self.save({"Cursor": self.cursor, **failing}, ("Head", "HeadSequence", "NextAttemptUTC"))
             return not self._disable_when_failing_long(scale)
         retry = utc_text(utc_now() + timedelta(seconds=wait), timespec="microseconds")
         deliveries.record_attempt(item, attempt, RETRYING, retry)
-        head = {"Head": deliveries.delivery_id(item), "HeadSequence": int(event["sequence"]), "NextAttemptUTC": retry}
-        self.save({**head, **failing})
+        head = {"Head": deliveries.delivery_id(item), "HeadSequence": self.cursor, "NextAttemptUTC": retry}
+        # The cursor stays before the event retried: it is the next one a run sends.
+        self.save({**head, **failing, "Cursor": self.cursor - 1})
         if not self._disable_when_failing_long(scale):
             enqueue([({"webhook": self.webhook_id, "due": retry}, wait)])
         return False
