@@ -156,7 +156,8 @@ def test_a_failing_then_slow_receiver_is_retried_on_schedule_and_the_attempts_ar
     times = [_moment(a["at"]) for a in head["attempts"]]
     assert times == sorted(times)
 
-    receiver.status, receiver.delay = 204, 10.5  # slower than the 10 s a receiver has
+    receiver.delay = 10.5  # slower than the 10 s a receiver has (set first: no quick 204 in between)
+    receiver.status = 204
     until(lambda: any(a.get("error", "").startswith("timeout") for a in deliveries(demo, hook)[0]["attempts"]))
     receiver.delay = 0
     done = until(lambda: [d for d in deliveries(demo, hook) if d["status"] == "delivered"])[0]
