@@ -6,7 +6,7 @@ The tests' stacks run with WEBHOOK_BACKOFF_SCALE=600 (tests/support/local_stack.
 schedule takes under 8 minutes, its longest delay 72-90 s, so a receiver may stay offline for
 minutes (the orders take a while to write on a busy machine) without its first event failing for
 good. WEBHOOK_TEST_ORDERS sets how many orders the offline test writes (300; the issue's 1,000 with
-WEBHOOK_TEST_ORDERS=1000 WEBHOOK_BACKOFF_SCALE=150, so that the first event's retries outlast the
+WEBHOOK_TEST_ORDERS=1000 WEBHOOK_BACKOFF_SCALE=300, so that the first event's retries outlast the
 writing, and a few minutes more).
 """
 
