@@ -55,7 +55,9 @@ _READS = ("Get", "Query", "Scan", "BatchGet", "Describe", "List")
 def _may_write(environ: dict[str, Any]) -> bool:
     if environ.get("REQUEST_METHOD") in ("GET", "HEAD", "OPTIONS"):
         return False
-    operation = str(environ.get("HTTP_X_AMZ_TARGET", "")).rpartition(".")[2]
+    service, _, operation = str(environ.get("HTTP_X_AMZ_TARGET", "")).rpartition(".")
+    if service == "AmazonSQS":
+        return False  # queue messages are not kept on disk (a restart's dispatcher wakes whoever waits)
     return not operation.startswith(_READS) if operation else True
 
 
@@ -132,7 +134,6 @@ NOT_EMULATED = {
     "AWS::SNS::Subscription": "alarms do not fire locally",
     "AWS::CloudWatch::Alarm": "no CloudWatch metrics locally; the metrics the functions put are tested",
     "AWS::Logs::MetricFilter": "no CloudWatch metrics locally; test_template_operations.py checks the pattern",
-    "AWS::SQS::Queue": "the stream's on-failure destination; the local stream triggers nothing (the sweep runs)",
     "AWS::WAFv2::WebACL": "WAF is off by default (EnableWaf); the gateway emulation has no WAF",
     "AWS::WAFv2::WebACLAssociation": "WAF is off by default (EnableWaf)",
 }
@@ -189,6 +190,25 @@ def _create_bucket(name: str, props: dict[str, Any]) -> None:
         )
 
 
+
+
+def _create_queue(name: str, props: dict[str, Any]) -> None:
+    """An SQS queue with its visibility, retention and dead-letter queue (created before it: the
+    template lists the dead-letter queue first)."""
+    kept = ("VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds")
+    attributes = {k: str(props[k]) for k in kept if k in props}
+    redrive = props.get("RedrivePolicy")
+    if redrive:
+        # Resolved to an ARN ending in the queue's local name (its logical id: local/template.py).
+        target = str(redrive["deadLetterTargetArn"]).rsplit(":", 1)[-1]
+        arn = _client("sqs").get_queue_attributes(
+            QueueUrl=_client("sqs").get_queue_url(QueueName=target)["QueueUrl"], AttributeNames=["QueueArn"]
+        )["Attributes"]["QueueArn"]
+        policy = {"deadLetterTargetArn": arn, "maxReceiveCount": redrive["maxReceiveCount"]}
+        attributes["RedrivePolicy"] = json.dumps(policy)
+    _client("sqs").create_queue(QueueName=name, Attributes=attributes)
+
+
 # How each emulated kind of resource is created: (physical name, the template's Properties resolved).
 _CREATE: dict[str, Callable[[str, dict[str, Any]], Any]] = {
     "AWS::DynamoDB::Table": _create_table,
@@ -202,4 +222,5 @@ _CREATE: dict[str, Callable[[str, dict[str, Any]], Any]] = {
         Name=name, SecretString=_random_secret(props.get("GenerateSecretString") or {})
     ),
     "AWS::Logs::LogGroup": lambda name, _: _client("logs").create_log_group(logGroupName=name),
+    "AWS::SQS::Queue": _create_queue,
 }

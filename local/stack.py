@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from backoffice.admin.local_stack import API_PORT, AWS_PORT
 from local.emulation import AwsEmulation, create_resources, use_endpoint
+from local.event_sources import QueuePoller
 from local.front_door import ApiServer
 from local.gateway import Gateway
 from local.lambda_runtime import lambda_context
@@ -43,6 +44,7 @@ class LocalStack:
         self.demo: list[str] = []
         self.restored: Snapshot | None = None
         self.saver: Saver | None = None
+        self.pollers: list[QueuePoller] = []
 
     def start(self, demo: bool = True, data: DataFolder | None = None) -> None:
         """With a data folder: its saved data if it has any, else the demo data, saved from then on."""
@@ -64,10 +66,15 @@ class LocalStack:
             self.saver.save()
             self.saver.start()
         self.gateway.load_all()
+        # The functions on a queue (webhook delivery) run from it, as Lambda's event source does.
+        self.pollers = [QueuePoller(self.gateway.runtime, *source) for source in self.template.queue_sources()]
+        for poller in self.pollers:
+            poller.start()
         self.api.start()
 
     def run_scheduled(self) -> None:
-        """What runs on a schedule in AWS (the outbox sweep) runs here after each change."""
+        """What runs on a schedule in AWS (the outbox sweep, the webhook dispatcher) runs here after
+        each change, which is also when the table's stream would start them in AWS."""
         with self._publish_lock:
             for logical in self.template.scheduled_functions():
                 self.gateway.runtime.handler(logical)({}, lambda_context(logical))
@@ -75,6 +82,8 @@ class LocalStack:
     def stop(self) -> Snapshot | None:
         """Stop serving; with a data folder, the last snapshot (the emulation stays locked after it)."""
         self.api.stop()
+        for poller in self.pollers:
+            poller.stop()
         if self.saver:
             return self.saver.final_save()
         self.aws.stop()

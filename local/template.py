@@ -77,6 +77,8 @@ def resolve(value: Any, names: dict[str, str], params: dict[str, Any] | None = N
         if fn == "Fn::Sub":
             return re.sub(r"\$\{([^}]+)\}", lambda m: str(resolve({"Ref": m.group(1)}, names, params)), arg)
         if fn == "Fn::GetAtt":
+            if arg[1] == "QueueName":  # the local queue has the resource's name (physical_name)
+                return names.get(arg[0], arg[0])
             return f"arn:aws:local:{REGION}:{ACCOUNT}:{arg[0]}"
         if fn == "Fn::Join":
             return _join(arg, names, params)
@@ -188,6 +190,16 @@ class Stack:
             for logical, fn in self.resources("AWS::Serverless::Function").items()
             if any(e["Type"] in ("Schedule", "ScheduleV2") for e in (fn["Properties"].get("Events") or {}).values())
         ]
+
+    def queue_sources(self) -> list[tuple[str, str, int]]:
+        """(function, queue name, batch size) of each SQS event source of a function."""
+        found = []
+        for logical, fn in self.resources("AWS::Serverless::Function").items():
+            for event in (fn["Properties"].get("Events") or {}).values():
+                if event["Type"] == "SQS":
+                    queue = event["Properties"]["Queue"]["Fn::GetAtt"][0]
+                    found.append((logical, self.names[queue], int(event["Properties"].get("BatchSize", 10))))
+        return found
 
     def handler_file(self, logical: str) -> tuple[Path, str]:
         props = self.doc["Resources"][logical]["Properties"]

@@ -410,6 +410,15 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     answers["EventsFunction"] = gateway.request("GET", "/www/events?limit=10", bearer)
     answers["WebhooksFunction"] = gateway.request("GET", "/www/webhooks", bearer)
     answers["ZahlungenFunction"] = gateway.request("GET", "/www/zahlungen?status=offen", bearer)
+    # A test event of a new subscription, delivered as the queue's event source hands it over
+    # (.invalid never resolves: the attempt is refused, recorded failed, the message is done).
+    hook = {"url": "https://hooks.example.invalid/hook", "events": ["auftrag.created"]}
+    status, made = gateway.request("POST", "/www/webhooks", bearer, json.dumps(hook).encode())
+    assert status == 201, made
+    _, test = gateway.request("POST", f"/www/webhooks/{made['data']['id']}/test", bearer)
+    message = {"webhook": made["data"]["id"], "delivery": test["data"]["id"]}
+    queued = {"Records": [{"messageId": "first", "body": json.dumps(message)}]}
+    answers["DeliveryFunction"] = (200, gateway.runtime.handler("DeliveryFunction")(queued, None))
     zugferd = ROOT / "local" / "demo_data" / "zugferd"
     combine = {
         "Operation": "Combine",
@@ -424,7 +433,7 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     answers["LogFunction"] = gateway.request(
         "DELETE", "/www/log", {"Authorization": f"Bearer {issued['access_token']}"}
     )
-    # The publisher's schedule: the sweep of whatever is still pending.
+    # The schedules: the publisher's sweep of whatever is still pending, the webhook dispatcher.
     for logical in gateway.stack.scheduled_functions():
         answers[logical] = (200, gateway.runtime.handler(logical)({}, None))
     return answers

@@ -8,6 +8,7 @@ from backoffice.http.openapi import documented, request_headers
 from backoffice.http.resolver import (
     Body,
     Path,
+    Query,
     Response,
     caller,
     created_response,
@@ -16,14 +17,17 @@ from backoffice.http.resolver import (
     make_resolver,
     no_content,
     once,
+    request_base,
 )
+from backoffice.links import link
 from backoffice.platform.roles import OPERATOR
-from backoffice.webhooks import subscriptions
+from backoffice.webhooks import deliveries, delivery, subscriptions
 from backoffice.webhooks.subscriptions import WebhookIn, WebhookPatch, Who
 
 app = make_resolver()
 
 WebhookId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]
+DeliveryId = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")]
 IDEMPOTENT = request_headers("Idempotency-Key")
 
 
@@ -101,6 +105,42 @@ def rotate(id: WebhookId) -> Response[str]:  # noqa: A002
         return created_response({"data": {**view, "secret": secret}})
 
     return once(app, "webhooks-secret", _rotate)
+
+
+@app.get(
+    "/www/webhooks/<id>/deliveries",
+    summary="List a subscription's deliveries, newest first, with their attempts",
+    responses=documented(200, "WebhookZustellungListe", description="A page of deliveries", errors=(404,)),
+)
+def list_deliveries(
+    id: WebhookId,  # noqa: A002
+    before: Annotated[
+        str | None,
+        Query(max_length=64, pattern=r"^[0-9a-f]+$", description="the cursor of links next; none: the newest"),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=deliveries.MAX_LIMIT, description="deliveries per page")] = 20,
+) -> Response[str]:
+    found, cursor = delivery.listed(id, _who(), before, limit)
+    links = [link(request_base(app), f"/www/webhooks/{id}/deliveries?before={cursor}&limit={limit}", "next")]
+    return json_response({"data": found, "links": links if cursor else []})
+
+
+@app.post(
+    "/www/webhooks/<id>/deliveries/<delivery_id>/redeliver",
+    summary="Send a delivery's event again, with the same webhook-id",
+    responses=documented(202, "WebhookZustellungAntwort", description="The delivery, queued", errors=(404,)),
+)
+def redeliver(id: WebhookId, delivery_id: DeliveryId) -> Response[str]:  # noqa: A002
+    return json_response({"data": delivery.redeliver(id, delivery_id, _who())}, status=202)
+
+
+@app.post(
+    "/www/webhooks/<id>/test",
+    summary="Send a webhook.test event to the subscription",
+    responses=documented(202, "WebhookZustellungAntwort", description="The test delivery, queued", errors=(404,)),
+)
+def send_test(id: WebhookId) -> Response[str]:  # noqa: A002
+    return json_response({"data": delivery.test(id, _who())}, status=202)
 
 
 lambda_handler = entrypoint(app)

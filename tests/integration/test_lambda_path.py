@@ -56,6 +56,8 @@ def test_the_built_function_answers_its_first_request(
         "WebhooksFunction": 200,
         "ZahlungenFunction": 200,
         "PublisherFunction": 200,
+        "DispatcherFunction": 200,
+        "DeliveryFunction": 200,
     }
     assert status == expected[logical], body
     if logical == "TokenFunction":
@@ -94,6 +96,10 @@ def test_the_built_function_answers_its_first_request(
         assert xml == (ROOT / "local" / "demo_data" / "zugferd" / "invoice-en16931-chf.xml").read_bytes()
     elif logical == "LogFunction":
         assert body == b""
+    elif logical == "DeliveryFunction":
+        assert body == {"batchItemFailures": []}  # the delivery is recorded (failed), the message done
+    elif logical == "DispatcherFunction":
+        assert isinstance(body["woken"], int)
     elif logical == "PublisherFunction":
         # Whatever was pending went to EventBridge (how much depends on the session's earlier tests).
         assert isinstance(body["sent"], int)

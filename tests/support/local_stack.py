@@ -31,11 +31,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# The webhook retry schedule of the tests' stacks: 77 hours in under 8 minutes, the longest delay
+# 72-90 s (tests/integration/test_webhook_delivery_http.py; docs/webhooks.md). The environment's
+# WEBHOOK_BACKOFF_SCALE wins (a smaller one for a longer offline test).
+WEBHOOK_BACKOFF_SCALE = float(os.environ.get("WEBHOOK_BACKOFF_SCALE") or 600)
+
+
 def local_stack_env(
     api_port: int, aws_port: int, data: Path, fresh: bool = True, overrides: str = NO_LIMITS
 ) -> dict[str, str]:
-    """The environment of a `python -m local` of a test: its ports, a data folder of its own, its parameters."""
+    """The environment of a `python -m local` of a test: its ports, a data folder of its own, its
+    parameters, the webhook retry schedule shortened."""
     env = {
+        "WEBHOOK_BACKOFF_SCALE": str(WEBHOOK_BACKOFF_SCALE),
         **os.environ,
         "PORT": str(api_port),
         "LOCAL_AWS_PORT": str(aws_port),

@@ -191,6 +191,9 @@ CONTRACT_ROUTES = {
     ("PATCH", "/www/webhooks/{id}"),
     ("DELETE", "/www/webhooks/{id}"),
     ("POST", "/www/webhooks/{id}/secret"),
+    ("GET", "/www/webhooks/{id}/deliveries"),
+    ("POST", "/www/webhooks/{id}/deliveries/{delivery_id}/redeliver"),
+    ("POST", "/www/webhooks/{id}/test"),
     ("POST", "/www/token"),
     ("DELETE", "/www/log"),
     # issue 24: payments in and open items (beyond interface.md, docs/payments.md)

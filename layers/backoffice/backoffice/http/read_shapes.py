@@ -541,3 +541,38 @@ class WebhookListe(Shape):
     """GET /www/webhooks."""
 
     data: list[Webhook]
+
+
+class WebhookVersuch(Shape):
+    """One attempt of a delivery."""
+
+    at: str = Field(description="when it was made, UTC, ISO 8601 with Z")
+    status: int | None = optional("the receiver's answer code (any 2xx within 10 s is success)")
+    error: str | None = optional("why there was no good answer: refused address, connection, timeout")
+    duration_ms: int | None = optional("how long the attempt took, in milliseconds")
+
+
+class WebhookZustellung(Shape):
+    """One delivery: an event sent to a subscription, with its attempts."""
+
+    id: str = Field(description="the delivery's id (newest sort last)")
+    event_id: str = Field(description="the event's id: the webhook-id header of every attempt")
+    type: str = Field(description="the event type (webhook.test for a test)")
+    sequence: int | None = optional("the event's sequence (none for a test)")
+    status: str = Field(description="pending, retrying, delivered or failed (its retries are exhausted)")
+    created: str = Field(description="UTC, ISO 8601 with Z")
+    next_attempt: str | None = optional("when the next attempt is due (while retrying), UTC")
+    attempts: list[WebhookVersuch] | None = optional("the attempts made, oldest first (none before the first)")
+
+
+class WebhookZustellungListe(Shape):
+    """GET /www/webhooks/{id}/deliveries."""
+
+    data: list[WebhookZustellung]
+    links: list[Link] = Field(description="next: the older deliveries (empty on the last page)")
+
+
+class WebhookZustellungAntwort(Shape):
+    """POST .../redeliver and .../test: the delivery, queued."""
+
+    data: WebhookZustellung

@@ -104,19 +104,19 @@ def query(
     limit: int | None = None,
     consistent: bool = False,
     sk_after: str | None = None,
+    sk_before: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Items of one partition, in key order, following DynamoDB's pages (at most `limit` items).
 
-    `sk_prefix`: only sort keys that begin so; `sk_after`: only sort keys greater than this one.
+    `sk_prefix`: only sort keys that begin so; `sk_after` (`sk_before`): only sort keys greater
+    (less) than this one.
     """
     expr = f"{pk_name} = :pk"
     values: dict[str, Any] = {":pk": {"S": pk}}
-    if sk_prefix is not None:
-        expr += f" AND begins_with({sk_name}, :sk)"
-        values[":sk"] = {"S": sk_prefix}
-    elif sk_after is not None:
-        expr += f" AND {sk_name} > :sk"
-        values[":sk"] = {"S": sk_after}
+    sk_condition = _sk_condition(sk_name, sk_prefix, sk_after, sk_before)
+    if sk_condition:
+        expr += f" AND {sk_condition[0]}"
+        values[":sk"] = {"S": sk_condition[1]}
     kwargs: dict[str, Any] = {
         "TableName": table_name(),
         "KeyConditionExpression": expr,
@@ -156,6 +156,17 @@ def scan_sk(sk: str) -> Iterator[dict[str, Any]]:
         if "LastEvaluatedKey" not in resp:
             return
         kwargs["ExclusiveStartKey"] = resp["LastEvaluatedKey"]
+
+
+def _sk_condition(sk_name: str, prefix: str | None, after: str | None, before: str | None) -> tuple[str, str] | None:
+    """The sort key's part of a query's key condition (at most one of the three), and its value."""
+    if prefix is not None:
+        return f"begins_with({sk_name}, :sk)", prefix
+    if after is not None:
+        return f"{sk_name} > :sk", after
+    if before is not None:
+        return f"{sk_name} < :sk", before
+    return None
 
 
 def batch_get(keys: Iterable[tuple[str, str]], consistent: bool = False) -> list[dict[str, Any]]:

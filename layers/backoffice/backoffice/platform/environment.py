@@ -46,6 +46,11 @@ class Settings:
     # How long the event feed waits for a sequence number taken but not yet written (a writer that
     # died between the two): longer than a function may run (Timeout 28 s), docs/webhooks.md.
     event_settle_seconds: int = 60
+    # The SQS queue the webhook deliveries run from (webhooks/delivery.py); its URL is asked once.
+    webhook_queue_name: str = "WebhookQueue"
+    # Divides every webhook retry delay (not the 10 s answer timeout): a test runs the 72-hour
+    # schedule in seconds with a large value.
+    webhook_backoff_scale: float = 1.0
     # Whether the function runs in AWS (AWS_LAMBDA_FUNCTION_NAME set), not in the local stack.
     in_aws: bool = False
 
@@ -66,9 +71,12 @@ _ENV = {
     "login_first_delay_seconds": "LOGIN_FIRST_DELAY_SECONDS",
     "login_max_delay_seconds": "LOGIN_MAX_DELAY_SECONDS",
     "event_settle_seconds": "EVENT_SETTLE_SECONDS",
+    "webhook_queue_name": "WEBHOOK_QUEUE_NAME",
+    "webhook_backoff_scale": "WEBHOOK_BACKOFF_SCALE",
 }
 # The fields that are whole numbers, not text.
 _INTEGERS = frozenset(name for name, kind in Settings.__annotations__.items() if kind == "int")
+_FLOATS = frozenset(name for name, kind in Settings.__annotations__.items() if kind == "float")
 # The resource names that have no default in AWS.
 REQUIRED_IN_AWS = ("TABLE_NAME", "IDEMPOTENCY_TABLE_NAME", "BUCKET_NAME", "EVENT_BUS_NAME", "SIGNING_KEY_SECRET")
 
@@ -88,6 +96,8 @@ def load_settings(environ: Mapping[str, str], also_required: tuple[str, ...] = (
     values: dict[str, Any] = {field: environ[var] for field, var in _ENV.items() if var in environ}
     for name in _INTEGERS & values.keys():
         values[name] = int(values[name])
+    for name in _FLOATS & values.keys():
+        values[name] = float(values[name])
     return Settings(**values, in_aws=bool(environ.get("AWS_LAMBDA_FUNCTION_NAME")))
 
 

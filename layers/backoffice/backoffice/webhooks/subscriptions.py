@@ -19,10 +19,10 @@ from pydantic import AfterValidator, Field
 
 from backoffice.errors import Conflict, InvalidRequest, NotFound
 from backoffice.models import RequestModel
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
 from backoffice.platform.environment import get_settings
 from backoffice.timestamps import utc_now, utc_text
-from backoffice.webhooks import signing, urls
+from backoffice.webhooks import deliveries, signing, urls
 from backoffice.webhooks.event_types import TYPES
 
 PK = "WEBHOOKS"
@@ -106,6 +106,8 @@ def create(body: WebhookIn, who: Who) -> tuple[dict[str, Any], str]:
         "Version": 1,
     }
     dynamo.put_item(item, dynamo.NEW)
+    # Sent the events written from now on: those after the last sequence number taken.
+    deliveries.start_state(_id(item), dynamo.peek_number(outbox.SEQUENCE_COUNTER) - 1)
     return view(item), secret
 
 
@@ -115,6 +117,31 @@ def listed(who: Who) -> list[dict[str, Any]]:
 
 def get(webhook_id: str, who: Who) -> dict[str, Any]:
     return view(_item(webhook_id, who))
+
+
+def stored(webhook_id: str) -> dict[str, Any] | None:
+    """A subscription as stored (whoever owns it), for its delivery."""
+    return dynamo.get_item(PK, f"WEBHOOK#{webhook_id}", consistent=True)
+
+
+def enabled() -> list[dict[str, Any]]:
+    return [i for i in dynamo.query(PK, "WEBHOOK#", consistent=True) if i.get("Enabled")]
+
+
+def disable(webhook_id: str) -> bool:
+    """Disable a subscription whose deliveries keep failing; False when it is gone or changed meanwhile."""
+    item = stored(webhook_id)
+    if item is None:
+        return False
+    try:
+        _write(item, {"Enabled": False, "ChangedUTC": utc_text()})
+    except Conflict:
+        return False
+    return True
+
+
+def owned(webhook_id: str, who: Who) -> dict[str, Any]:
+    return _item(webhook_id, who)
 
 
 def _item(webhook_id: str, who: Who) -> dict[str, Any]:
@@ -140,6 +167,8 @@ def patch(webhook_id: str, body: WebhookPatch, who: Who) -> dict[str, Any]:
 def delete(webhook_id: str, who: Who) -> None:
     _item(webhook_id, who)
     dynamo.delete_item(PK, f"WEBHOOK#{webhook_id}")
+    # Its deliveries stay until their TTL (30 days); its state goes with it.
+    dynamo.delete_item(deliveries.pk(webhook_id), deliveries.STATE_SK)
 
 
 def rotate(webhook_id: str, who: Who) -> tuple[dict[str, Any], str]:
@@ -173,6 +202,10 @@ def _write(item: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
 
 def _sees(who: Who, item: dict[str, Any]) -> bool:
     return who.operator or item.get("User") == who.user
+
+
+def webhook_id(item: dict[str, Any]) -> str:
+    return _id(item)
 
 
 def _id(item: dict[str, Any]) -> str:

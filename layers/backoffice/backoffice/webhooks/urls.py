@@ -47,6 +47,14 @@ def _address_problem(host: str) -> str | None:
         if last.isdigit() or last.startswith("0x"):
             return "an address must be written as four decimal numbers"
         return None
+    return address_problem(address)
+
+
+def address_problem(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str | None:
+    """Why an address (written in a URL, or a name resolved at delivery) may not be reached."""
+    mapped = getattr(address, "ipv4_mapped", None)  # ::ffff:169.254.169.254 is the metadata service
+    if mapped is not None:
+        return address_problem(mapped)
     if not address.is_global or address.is_multicast:
         return "not a public address (private, loopback, link-local and reserved addresses are refused)"
     return None
