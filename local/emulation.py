@@ -190,8 +190,6 @@ def _create_bucket(name: str, props: dict[str, Any]) -> None:
         )
 
 
-
-
 def _create_queue(name: str, props: dict[str, Any]) -> None:
     """An SQS queue with its visibility, retention and dead-letter queue (created before it: the
     template lists the dead-letter queue first)."""
