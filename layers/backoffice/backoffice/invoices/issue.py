@@ -26,6 +26,7 @@ from backoffice.invoices.model import Invoice, Numbering, today
 from backoffice.invoices.store import read_record
 from backoffice.links import link
 from backoffice.payments import store as payment_store
+from backoffice.payments import views as payment_views
 from backoffice.platform import outbox
 from backoffice.platform.logger import logger
 from backoffice.webhooks import event_types
@@ -118,7 +119,9 @@ def _issue_leased(invoice: Invoice, held: dict[str, Any], attempt: str, base: st
         return None
     numbering, files = numbered
     record = _record(invoice, numbering, attempt, files)
-    events = outbox.change_ops(event_types.invoice_issued(head_view(record, base)["data"], *_order_view(invoice)), "")
+    # The invoice as its GET answers it right after: with its payment fields (nothing came in yet).
+    view = {**head_view(record, base)["data"], **payment_views.settled_fields(record, [], None)}
+    events = outbox.change_ops(event_types.invoice_issued(view, *_order_view(invoice)), "")
     # In the same transaction: the items that find the invoice by its number and its payment
     # reference, and its open items (payments/store), so no issued invoice lacks them.
     registered = payment_store.register_ops(record)

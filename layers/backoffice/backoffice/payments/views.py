@@ -26,8 +26,14 @@ def invoice_fields(record: dict[str, Any]) -> dict[str, Any]:
 
     An invoice paid by card asks for nothing: what came in is its gross amount from the start.
     """
-    rech_nr, gross = str(record["RechNr"]), money(record["AuftBrutto"])
-    payments, facts = store.invoice_account(rech_nr)
+    return settled_fields(record, *store.invoice_account(str(record["RechNr"])))
+
+
+def settled_fields(
+    record: dict[str, Any], payments: list[dict[str, Any]], facts: dict[str, Any] | None
+) -> dict[str, Any]:
+    """`invoice_fields` of the payments and facts given (none: as the invoice is issued)."""
+    gross = money(record["AuftBrutto"])
     lines = sorted(payments, key=lambda line: (str(line.get("Datum")), str(line["Id"])))
     came_in = [money(line["Betrag"]) for line in lines]
     if record.get("Bezahlt"):
