@@ -3246,11 +3246,13 @@ export interface components {
             user: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Changed
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             changed: string;
@@ -3316,11 +3318,13 @@ export interface components {
             user: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Changed
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             changed: string;
@@ -3349,6 +3353,7 @@ export interface components {
         WebhookVersuch: {
             /**
              * At
+             * Format: date-time
              * @description when it was made, UTC, ISO 8601 with Z
              */
             at: string;
@@ -3400,11 +3405,13 @@ export interface components {
             status: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Next Attempt
+             * Format: date-time
              * @description when the next attempt is due (while retrying), UTC
              */
             next_attempt?: string | null;

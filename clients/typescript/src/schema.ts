@@ -3247,11 +3247,13 @@ export interface components {
             user: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Changed
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             changed: string;
@@ -3317,11 +3319,13 @@ export interface components {
             user: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Changed
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             changed: string;
@@ -3350,6 +3354,7 @@ export interface components {
         WebhookVersuch: {
             /**
              * At
+             * Format: date-time
              * @description when it was made, UTC, ISO 8601 with Z
              */
             at: string;
@@ -3401,11 +3406,13 @@ export interface components {
             status: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Next Attempt
+             * Format: date-time
              * @description when the next attempt is due (while retrying), UTC
              */
             next_attempt?: string | null;

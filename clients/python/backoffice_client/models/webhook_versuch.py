@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -16,20 +17,20 @@ class WebhookVersuch:
     """One attempt of a delivery.
 
     Attributes:
-        at (str): when it was made, UTC, ISO 8601 with Z
+        at (datetime.datetime): when it was made, UTC, ISO 8601 with Z
         status (int | None | Unset): the receiver's answer code (any 2xx within 10 s is success)
         error (None | str | Unset): why there was no good answer: refused address, connection, timeout
         duration_ms (int | None | Unset): how long the attempt took, in milliseconds
     """
 
-    at: str
+    at: datetime.datetime
     status: int | None | Unset = UNSET
     error: None | str | Unset = UNSET
     duration_ms: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        at = self.at
+        at = self.at.isoformat()
 
         status: int | None | Unset
         if isinstance(self.status, Unset):
@@ -68,7 +69,7 @@ class WebhookVersuch:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        at = d.pop("at")
+        at = datetime.datetime.fromisoformat(d.pop("at"))
 
         def _parse_status(data: object) -> int | None | Unset:
             if data is None:

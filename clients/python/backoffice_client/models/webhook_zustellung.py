@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -24,7 +25,7 @@ class WebhookZustellung:
         event_id (str): the event's id: the webhook-id header of every attempt
         type_ (str): the event type (webhook.test for a test)
         status (str): pending, retrying, delivered or failed (its retries are exhausted)
-        created (str): UTC, ISO 8601 with Z
+        created (datetime.datetime): UTC, ISO 8601 with Z
         sequence (int | None | Unset): the event's sequence (none for a test)
         next_attempt (None | str | Unset): when the next attempt is due (while retrying), UTC
         attempts (list[WebhookVersuch] | None | Unset): the attempts made, oldest first (none before the first)
@@ -34,7 +35,7 @@ class WebhookZustellung:
     event_id: str
     type_: str
     status: str
-    created: str
+    created: datetime.datetime
     sequence: int | None | Unset = UNSET
     next_attempt: None | str | Unset = UNSET
     attempts: list[WebhookVersuch] | None | Unset = UNSET
@@ -49,7 +50,7 @@ class WebhookZustellung:
 
         status = self.status
 
-        created = self.created
+        created = self.created.isoformat()
 
         sequence: int | None | Unset
         if isinstance(self.sequence, Unset):
@@ -108,7 +109,7 @@ class WebhookZustellung:
 
         status = d.pop("status")
 
-        created = d.pop("created")
+        created = datetime.datetime.fromisoformat(d.pop("created"))
 
         def _parse_sequence(data: object) -> int | None | Unset:
             if data is None:
