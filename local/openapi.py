@@ -67,6 +67,8 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("get", "/www/auftrag/{AuftNr}/rechnung/xml"): "getRechnungXml",
     ("post", "/www/rechnung/{RechNr}/gutschrift"): "createGutschrift",
     ("get", "/www/gutschrift/{GutschriftNr}"): "getGutschrift",
+    ("get", "/www/gutschrift/{GutschriftNr}/pdf"): "getGutschriftPdf",
+    ("get", "/www/gutschrift/{GutschriftNr}/xml"): "getGutschriftXml",
     ("get", "/www/events"): "listEvents",
     ("post", "/www/kunden"): "createKunde",
     ("get", "/www/kunden/{DebiNr}"): "getKunde",

@@ -1,9 +1,9 @@
 """Routes of credit notes: POST /www/rechnung/{RechNr}/gutschrift issues one, GET /www/gutschrift/{GutschriftNr}
-reads it back (PDF, XML or JSON by Accept)."""
+reads it back (PDF, XML or JSON by Accept), and .../pdf and .../xml read its files whatever Accept says."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from backoffice.errors import NotAcceptable
 from backoffice.http.openapi import documented, error_responses, request_headers
@@ -106,12 +106,54 @@ FILE_HEADERS = {
 def read(GutschriftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
     headers_in = app.current_event.headers
     wanted = _wanted(headers_in.get("Accept") or headers_in.get("accept"))
+    return _answer(GutschriftNr, wanted)
+
+
+# One representation each, whatever Accept says: a generated client parses one media type per
+# operation, so the PDF and the XML have operations of their own, as the invoice's (docs/decisions.md).
+def _file_read(media_type: str, what: str) -> dict[int, Any]:
+    return {
+        **documented(
+            200,
+            description=what,
+            binary=(media_type,),
+            headers={
+                **FILE_HEADERS,
+                "Content-Length": {"description": "Length in bytes.", "schema": {"type": "integer"}},
+            },
+            errors=(404,),
+        ),
+        **documented(304, description="Not modified: the If-None-Match tag is current", headers=FILE_HEADERS),
+    }
+
+
+@app.get(
+    "/www/gutschrift/<GutschriftNr>/pdf",
+    summary="Read a credit note's PDF/A-3 (GET /www/gutschrift/{GutschriftNr} with Accept: application/pdf)",
+    responses=_file_read(PDF, "The PDF/A-3 with the embedded XML"),
+    openapi_extensions=request_headers("If-None-Match"),
+)
+def read_pdf(GutschriftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
+    return _answer(GutschriftNr, PDF)
+
+
+@app.get(
+    "/www/gutschrift/<GutschriftNr>/xml",
+    summary="Read a credit note's XML alone (GET /www/gutschrift/{GutschriftNr} with Accept: application/xml)",
+    responses=_file_read(XML, "The credit note's CII XML (the one the PDF embeds)"),
+    openapi_extensions=request_headers("If-None-Match"),
+)
+def read_xml(GutschriftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ignore[no-untyped-def]
+    return _answer(GutschriftNr, XML)
+
+
+def _answer(GutschriftNr: str, wanted: str):  # type: ignore[no-untyped-def]
     record = store.get_credit_record(GutschriftNr)
     kind = {PDF: "Pdf", XML: "Xml", JSON: "Pdf"}[wanted]
     # The JSON tag differs from the PDF's: a cache must not answer one representation for the other.
     tag = etag(str(record[f"{kind}SHA256"]) + ("-json" if wanted == JSON else ""))
     headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept"}
-    if matches(headers_in.get("If-None-Match"), tag):
+    if matches(app.current_event.headers.get("If-None-Match"), tag):
         return Response(304, None, "", headers=headers)
     if wanted == JSON:
         return json_response(credit_notes.head_view(record, request_base(app)), headers=headers)

@@ -204,6 +204,7 @@ def read_by_number(RechNr: Annotated[str, Path(min_length=1, max_length=10, patt
 @app.get(
     "/www/rechnung",
     summary="The open items: every invoice with something still due, oldest due first, totals per currency",
+    description="`Summen` are over every invoice that matches, not the page; `limit` 0 is all of them.",
     responses=documented(200, "OffenePostenListe", description="A page of the open invoices and the totals"),
 )
 def open_items(

@@ -110,6 +110,8 @@ def rotate(id: WebhookId) -> Response[str]:  # noqa: A002
 @app.get(
     "/www/webhooks/<id>/deliveries",
     summary="List a subscription's deliveries, newest first, with their attempts",
+    description="Each delivery with its event and its attempts (time, status or `refused: ...`, duration_ms);"
+    " kept 30 days. The next page is links rel `next` (the `before` cursor).",
     responses=documented(200, "WebhookZustellungListe", description="A page of deliveries", errors=(404,)),
 )
 def list_deliveries(
@@ -128,6 +130,8 @@ def list_deliveries(
 @app.post(
     "/www/webhooks/<id>/deliveries/<delivery_id>/redeliver",
     summary="Send a delivery's event again, with the same webhook-id",
+    description="One attempt from the queue, added to the delivery's attempts; the receiver deduplicates by"
+    " webhook-id. The subscription's order of events does not wait for it.",
     responses=documented(202, "WebhookZustellungAntwort", description="The delivery, queued", errors=(404,)),
 )
 def redeliver(id: WebhookId, delivery_id: DeliveryId) -> Response[str]:  # noqa: A002
@@ -137,6 +141,8 @@ def redeliver(id: WebhookId, delivery_id: DeliveryId) -> Response[str]:  # noqa:
 @app.post(
     "/www/webhooks/<id>/test",
     summary="Send a webhook.test event to the subscription",
+    description="A `webhook.test` event without `sequence`, signed like every delivery, sent once from the queue;"
+    " its outcome appears in the deliveries list.",
     responses=documented(202, "WebhookZustellungAntwort", description="The test delivery, queued", errors=(404,)),
 )
 def send_test(id: WebhookId) -> Response[str]:  # noqa: A002

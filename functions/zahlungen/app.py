@@ -51,12 +51,18 @@ def _who() -> str:
 @app.post(
     "/www/zahlungen",
     summary="Import a bank's camt.054 or camt.053 file (application/xml): its credit payments booked once",
+    description="Each credit payment is matched to its invoice by its QR or creditor reference and booked once:"
+    " a file sent again books nothing (200 with the counts under `known`).",
     responses={
         **documented(201, "ZahlungenImport", description="New payments booked: the counts", errors=(415,), headers={}),
         **documented(200, "ZahlungenImport", description="Nothing new in the file: the counts"),
     },
+    # One media type documented: a generated client sends a body of one type per operation (text/xml
+    # would be a second, untyped one); the route reads text/xml all the same (docs/openapi.md).
     openapi_extensions=request_file(
-        "The bank's camt.054 or camt.053 file (.001.02, .001.04, .001.08), as the bank sent it", *sorted(XML_TYPES)
+        "The bank's camt.054 or camt.053 file (.001.02, .001.04, .001.08), as the bank sent it;"
+        " `text/xml` is read as well",
+        "application/xml",
     ),
 )
 def import_file() -> Response[str]:
@@ -71,6 +77,8 @@ def import_file() -> Response[str]:
 @app.get(
     "/www/zahlungen",
     summary="List the payments no invoice could be matched to (status=offen)",
+    description="Oldest booking first, until assigned with POST /www/zahlungen/{id}/zuordnung;"
+    " `count` is all of them, the next page is links rel `next`.",
     responses=documented(200, "ZahlungListe", description="A page of the unmatched payments, oldest first"),
 )
 def list_unmatched(
@@ -88,6 +96,8 @@ def list_unmatched(
 @app.post(
     "/www/zahlungen/<id>/zuordnung",
     summary="Assign an unmatched payment to an invoice by hand",
+    description="The payment is booked on the invoice as a matched one would be; 409 when it is assigned"
+    " already or its currency is not the invoice's.",
     responses=documented(200, "ZahlungAntwort", description="The payment, assigned", errors=(404, 409)),
 )
 def assign(id: Annotated[str, Path(min_length=1, max_length=40)], body: Annotated[Zuordnung, Body()]) -> Response[str]:  # noqa: A002

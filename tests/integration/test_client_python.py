@@ -16,6 +16,7 @@ import json
 import uuid
 from collections.abc import Callable
 from contextlib import redirect_stdout
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -24,22 +25,35 @@ from backoffice_client.api.adressen import get_adresse, list_adressen, patch_adr
 from backoffice_client.api.artikel import get_artikel, get_artikelmediadaten, list_artikel, list_artikelmedia
 from backoffice_client.api.auftrag import convert_offerte, create_auftrag, get_auftrag
 from backoffice_client.api.events import list_events
+from backoffice_client.api.gutschrift import create_gutschrift, get_gutschrift, get_gutschrift_pdf, get_gutschrift_xml
 from backoffice_client.api.kunden import create_kunde, get_kunde
 from backoffice_client.api.log import delete_logs
 from backoffice_client.api.offerte import create_offerte, get_offerte, patch_offerte
-from backoffice_client.api.rechnung import create_rechnung, get_rechnung, get_rechnung_pdf, get_rechnung_xml
+from backoffice_client.api.rechnung import (
+    create_rechnung,
+    get_rechnung,
+    get_rechnung_by_nummer,
+    get_rechnung_pdf,
+    get_rechnung_xml,
+    list_rechnungen,
+)
 from backoffice_client.api.token import create_token
 from backoffice_client.api.webhooks import (
     create_webhook,
     delete_webhook,
     get_webhook,
+    list_webhook_deliveries,
     list_webhooks,
     patch_webhook,
+    redeliver_webhook_delivery,
     rotate_webhook_secret,
 )
+from backoffice_client.api.webhooks import test_webhook as send_test_webhook
+from backoffice_client.api.zahlungen import assign_zahlung, import_zahlungen, list_zahlungen
 from backoffice_client.api.zugferd import preflight_zugferd, process_zugferd
 from backoffice_client.models import (
     AddressPatch,
+    CreditNoteCreate,
     CustomerIn,
     ErrorBody,
     OrderConvert,
@@ -49,9 +63,11 @@ from backoffice_client.models import (
     WebhookIn,
     WebhookPatch,
     ZugferdRequest,
+    Zuordnung,
 )
 from backoffice_client.types import File
 
+from tests.support.camt_files import Entry, Tx, camt
 from tests.support.clients import ROOT, OperationLog, json_differences, readme_example, undocumented
 from tests.support.demo import MINIMAL_CUSTOMER
 
@@ -73,8 +89,9 @@ class Flow:
         basic = base64.b64encode(f"{user}:{password}".encode()).decode()
         return AuthenticatedClient(self.base, token=basic, prefix="Basic", httpx_args={"event_hooks": self.hooks})
 
-    def call(self, operation: Any, status: int, **kwargs: Any) -> Any:
+    def call(self, operation: Any, status: int, /, **kwargs: Any) -> Any:
         """operation.sync_detailed(...) with this flow's client; its parsed answer, checked against the raw one."""
+        # status positional only: an operation's own `status` argument (status="offen") passes in kwargs.
         kwargs.setdefault("client", getattr(self, "client", None))
         answer = operation.sync_detailed(**kwargs)
         assert answer.status_code == status, answer.content
@@ -158,6 +175,7 @@ def step_an_order_with_a_price_computed_in_doubles(flow: Flow) -> None:
 def step_invoice_and_zugferd(flow: Flow) -> None:
     auft_nr = flow.kept["order"]
     head = flow.call(create_rechnung, 201, auft_nr=auft_nr, idempotency_key=uuid.uuid4().hex).data
+    flow.kept["invoice"] = head
     as_json = flow.client.with_headers({"Accept": "application/json"})
     assert flow.call(get_rechnung, 200, auft_nr=auft_nr, client=as_json).data.rech_nr == head.rech_nr
     pdf = flow.call(get_rechnung_pdf, 200, auft_nr=auft_nr).payload.read()
@@ -170,6 +188,54 @@ def step_invoice_and_zugferd(flow: Flow) -> None:
     flow.call(preflight_zugferd, 204, client=cors)
 
 
+def step_credit_note(flow: Flow) -> None:
+    """One of the invoice's two pieces credited; the credit note as JSON (by Accept), PDF and XML (typed)."""
+    invoice = flow.kept["invoice"]
+    body = CreditNoteCreate.from_dict({"Positionen": [{"PosNr": 1, "Menge": 1}]})
+    note = flow.call(create_gutschrift, 201, rech_nr=invoice.rech_nr, body=body, idempotency_key=uuid.uuid4().hex).data
+    assert (note.rech_nr, [(p.pos_nr, p.menge) for p in note.positionen]) == (invoice.rech_nr, [(1, 1)])
+    assert note.auft_netto == 10.3  # one of the two at 10.30
+    number = note.gutschrift_nr
+    as_json = flow.client.with_headers({"Accept": "application/json"})
+    assert flow.call(get_gutschrift, 200, gutschrift_nr=number, client=as_json).data.to_dict() == note.to_dict()
+    pdf = flow.call(get_gutschrift_pdf, 200, gutschrift_nr=number).payload.read()
+    xml = flow.call(get_gutschrift_xml, 200, gutschrift_nr=number).payload.read()
+    assert pdf.startswith(b"%PDF-")
+    assert xml.startswith(b"<?xml")
+    assert b"<ram:TypeCode>381</ram:TypeCode>" in xml  # a credit note (EN 16931 BT-3)
+    flow.kept["credited"] = Decimal(str(note.auft_brutto))
+
+
+def step_payments_and_open_items(flow: Flow) -> None:
+    """A camt.054 through the typed XML body: one payment matched by reference, one assigned by hand."""
+    invoice, tag = flow.kept["invoice"], uuid.uuid4().hex[:12]
+    payments = (
+        Tx(f"SDK-{tag}-1", Decimal("5.00"), invoice.zahlungsreferenz),
+        Tx(f"SDK-{tag}-2", Decimal("3.00"), None, text=f"sdk {tag}"),
+    )
+    file = camt("camt.054.001.08", [Entry(f"SDK-{tag}", payments)], message_id=f"SDK-{tag}")
+    counts = flow.call(import_zahlungen, 201, body=File(payload=io.BytesIO(file), mime_type="application/xml")).data
+    assert (counts.new, counts.known, counts.matched, counts.unmatched) == (2, 0, 1, 1)
+    loose, offset = None, 0
+    while loose is None:  # oldest first: other tests' unmatched payments may come before it
+        page = flow.call(list_zahlungen, 200, status="offen", limit=1000, offset=offset)
+        assert offset < page.count, f"sdk {tag} not listed"
+        loose = next((p for p in page.data if p.mitteilung == f"sdk {tag}"), None)
+        offset += 1000
+    assert (loose.betrag, loose.waehr_abk, str(loose.status)) == (3.0, "CHF", "offen")
+    assigned = flow.call(assign_zahlung, 200, id=loose.zahlung_id, body=Zuordnung(rech_nr=invoice.rech_nr)).data
+    assert (str(assigned.status), assigned.rech_nr) == ("zugeordnet", invoice.rech_nr)
+    as_json = flow.client.with_headers({"Accept": "application/json"})
+    head = flow.call(get_rechnung_by_nummer, 200, rech_nr=invoice.rech_nr, client=as_json).data
+    open_amount = Decimal(str(invoice.auft_brutto)) - flow.kept["credited"] - Decimal("8.00")
+    assert (Decimal(str(head.betrag_bezahlt)), Decimal(str(head.betrag_offen))) == (Decimal("8.00"), open_amount)
+    assert str(head.zahlstatus) == "teilbezahlt"
+    assert loose.zahlung_id in {z.zahlung_id for z in head.zahlungen}
+    items = flow.call(list_rechnungen, 200, status="offen", kund_nr=invoice.kund_nr)
+    (item,) = [i for i in items.data if i.rech_nr == invoice.rech_nr]
+    assert Decimal(str(item.betrag_offen)) == open_amount
+
+
 def step_events_and_webhooks(flow: Flow) -> None:
     assert flow.call(list_events, 200, after="0", limit=5).data
     hook_in = WebhookIn.from_dict({"url": "http://127.0.0.1:9/hook", "events": ["auftrag.created"]})
@@ -179,6 +245,10 @@ def step_events_and_webhooks(flow: Flow) -> None:
     changed = flow.call(patch_webhook, 200, id=hook.id, body=WebhookPatch.from_dict({"events": ["rechnung.issued"]}))
     assert [str(e) for e in changed.data.events] == ["rechnung.issued"]
     assert flow.call(rotate_webhook_secret, 201, id=hook.id).data.secret != hook.secret
+    sent = flow.call(send_test_webhook, 202, id=hook.id).data
+    assert sent.type_ == "webhook.test"
+    assert sent.id in {d.id for d in flow.call(list_webhook_deliveries, 200, id=hook.id).data}
+    assert flow.call(redeliver_webhook_delivery, 202, id=hook.id, delivery_id=sent.id).data.id == sent.id
     flow.call(delete_webhook, 204, id=hook.id)
     flow.call(get_webhook, 404, id=hook.id)
 
@@ -198,6 +268,8 @@ STEPS: list[Callable[[Flow], None]] = [
     step_quotation_patch_and_convert,
     step_an_order_with_a_price_computed_in_doubles,
     step_invoice_and_zugferd,
+    step_credit_note,
+    step_payments_and_open_items,
     step_events_and_webhooks,
     step_operator_deletes_the_logs,
 ]

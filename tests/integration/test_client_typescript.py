@@ -12,16 +12,33 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.camt_files import Entry, Tx, camt
 from tests.support.clients import NODE_MODULES, ROOT, TSC, OperationLog, node_env, readme_example
 
 pytestmark = pytest.mark.integration
 PROGRAMS = Path(__file__).parent / "typescript"
 DEMO_IMAGE = ROOT / "local" / "demo_data" / "artikel" / "bilder" / "1000.png"
+# flow.mts fills in the invoice's payment reference and a tag of its run: 5.00 for the invoice, 3.00
+# with no reference (left unmatched, then assigned by hand).
+CAMT_TEMPLATE = camt(
+    "camt.054.001.08",
+    [
+        Entry(
+            "TS-__TAG__",
+            (
+                Tx("TS-__TAG__-1", Decimal("5.00"), "__REFERENCE__", kind="QRR"),
+                Tx("TS-__TAG__-2", Decimal("3.00"), None, text="sdk __TAG__"),
+            ),
+        )
+    ],
+    message_id="TS-__TAG__",
+).decode()
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +71,7 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def run(program: Path, base: str) -> list[str]:
     done = subprocess.run(
         ["node", program],
-        env=node_env(BASE=base, DEMO_IMAGE=str(DEMO_IMAGE)),
+        env=node_env(BASE=base, DEMO_IMAGE=str(DEMO_IMAGE), CAMT_TEMPLATE=CAMT_TEMPLATE),
         capture_output=True,
         text=True,
         check=False,

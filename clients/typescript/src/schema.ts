@@ -258,6 +258,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/www/gutschrift/{GutschriftNr}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a credit note: the PDF, the XML alone, or its head data (Accept)
+         * @description Request headers honoured. `If-None-Match`: The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current.
+         */
+        get: operations["getGutschrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/gutschrift/{GutschriftNr}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a credit note's PDF/A-3 (GET /www/gutschrift/{GutschriftNr} with Accept: application/pdf)
+         * @description Request headers honoured. `If-None-Match`: The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current.
+         */
+        get: operations["getGutschriftPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/gutschrift/{GutschriftNr}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a credit note's XML alone (GET /www/gutschrift/{GutschriftNr} with Accept: application/xml)
+         * @description Request headers honoured. `If-None-Match`: The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current.
+         */
+        get: operations["getGutschriftXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/www/kunden": {
         parameters: {
             query?: never;
@@ -343,6 +403,66 @@ export interface paths {
         patch: operations["patchOfferte"];
         trace?: never;
     };
+    "/www/rechnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open items: every invoice with something still due, oldest due first, totals per currency
+         * @description `Summen` are over every invoice that matches, not the page; `limit` 0 is all of them.
+         */
+        get: operations["listRechnungen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/rechnung/{RechNr}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invoice by its number: the PDF, the XML alone, or its head data with its payments (Accept)
+         * @description Request headers honoured. `If-None-Match`: The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current.
+         */
+        get: operations["getRechnungByNummer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/rechnung/{RechNr}/gutschrift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a credit note of an invoice (the positions given back, or all not credited yet)
+         * @description Request headers honoured. `Idempotency-Key`: 1 to 255 characters chosen by the client: a retry with the same key (same caller, same path, query and body) gets the first answer again, byte for byte, and does nothing twice; the same key with another request is a 409. Kept 24 hours; failures are not kept.
+         */
+        post: operations["createGutschrift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/www/token": {
         parameters: {
             query?: never;
@@ -403,6 +523,46 @@ export interface paths {
         patch: operations["patchWebhook"];
         trace?: never;
     };
+    "/www/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries, newest first, with their attempts
+         * @description Each delivery with its event and its attempts (time, status or `refused: ...`, duration_ms); kept 30 days. The next page is links rel `next` (the `before` cursor).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again, with the same webhook-id
+         * @description One attempt from the queue, added to the delivery's attempts; the receiver deduplicates by webhook-id. The subscription's order of events does not wait for it.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/www/webhooks/{id}/secret": {
         parameters: {
             query?: never;
@@ -417,6 +577,70 @@ export interface paths {
          * @description Request headers honoured. `Idempotency-Key`: 1 to 255 characters chosen by the client: a retry with the same key (same caller, same path, query and body) gets the first answer again, byte for byte, and does nothing twice; the same key with another request is a 409. Kept 24 hours; failures are not kept.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to the subscription
+         * @description A `webhook.test` event without `sequence`, signed like every delivery, sent once from the queue; its outcome appears in the deliveries list.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/zahlungen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the payments no invoice could be matched to (status=offen)
+         * @description Oldest booking first, until assigned with POST /www/zahlungen/{id}/zuordnung; `count` is all of them, the next page is links rel `next`.
+         */
+        get: operations["listZahlungen"];
+        put?: never;
+        /**
+         * Import a bank's camt.054 or camt.053 file (application/xml): its credit payments booked once
+         * @description Each credit payment is matched to its invoice by its QR or creditor reference and booked once: a file sent again books nothing (200 with the counts under `known`).
+         */
+        post: operations["importZahlungen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/zahlungen/{id}/zuordnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign an unmatched payment to an invoice by hand
+         * @description The payment is booked on the invoice as a matched one would be; 409 when it is assigned already or its currency is not the invoice's.
+         */
+        post: operations["assignZahlung"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1407,6 +1631,33 @@ export interface components {
             /** Offertnr */
             OffertNr: string;
         };
+        /**
+         * CreditNoteCreate
+         * @description POST /www/rechnung/{RechNr}/gutschrift; without Positionen (or without a body): all not credited yet.
+         */
+        CreditNoteCreate: {
+            /** Positionen */
+            Positionen?: components["schemas"]["CreditedPosition"][] | null;
+            /**
+             * Retoure
+             * @default false
+             */
+            Retoure?: boolean;
+        };
+        /**
+         * CreditedPosition
+         * @description A position an invoice's credit note gives back: its PosNr in the order, the quantity in the
+         *     order's unit (the base unit; a packaging unit's position: whole packs of it).
+         */
+        CreditedPosition: {
+            /** Posnr */
+            PosNr: number;
+            /**
+             * Menge
+             * @description At most 4 decimal places. A number with a fraction and more than 15 significant digits, as a binary double writes it, is first rounded to 15 (10.299999999999999 is read as 10.3); then the field's decimal places are checked.
+             */
+            Menge: number;
+        };
         /** CustomerAddresses */
         CustomerAddresses: {
             KontaktAdr: components["schemas"]["AddressIn"];
@@ -1513,9 +1764,78 @@ export interface components {
          * @description One event: the same id, type and data a webhook of it carries.
          * @example {
          *       "data": {
-         *         "AuftStatus": "N",
-         *         "KundNr": "100045",
-         *         "OffertNr": null
+         *         "Adressen": {
+         *           "KontaktAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "LiefAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "RechAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           }
+         *         },
+         *         "GrundDaten": {
+         *           "AuftBrutto": 58.15,
+         *           "AuftNetto": 56.7,
+         *           "AuftNr": "400123",
+         *           "AuftStatus": "N",
+         *           "AuftWUST": 1.47,
+         *           "KundNr": "100045",
+         *           "StaoNr": 1,
+         *           "WaehrAbk": "CHF"
+         *         },
+         *         "MWSTRekapitulation": [
+         *           {
+         *             "Abschnitt": "UST-Rekap",
+         *             "PosBetragNetto": 56.7,
+         *             "PosUSTSZiffer": "313",
+         *             "PosUSTUZiffer": "200",
+         *             "PosVSTSZiffer": "400",
+         *             "PosWUST": 1.47,
+         *             "PosWUSTBez": "Reduzierter Satz",
+         *             "PosWUSTCode": "2",
+         *             "PosWUSTKlasse": "C",
+         *             "PosWUSTSatz": 2.6,
+         *             "WaehrAbk": "CHF"
+         *           }
+         *         ],
+         *         "Positionen": [
+         *           {
+         *             "ArtNr": "A-1001",
+         *             "GRabSatz": 0,
+         *             "PosAnzBest": 3,
+         *             "PosBez": "Kaffee Bohnen Crema 1 kg",
+         *             "PosNr": 1,
+         *             "PosPreisBasis": 56.7,
+         *             "PosPreisEinzel": 18.9,
+         *             "PosPreisTotal": 56.7,
+         *             "PosPreisWUSTBetrag": 1.47,
+         *             "VisPosNr": 1,
+         *             "WUSTSatz": 2.6
+         *           }
+         *         ]
          *       },
          *       "id": "evt_00000000000000000000000000000001",
          *       "keys": {
@@ -1527,9 +1847,78 @@ export interface components {
          *     }
          * @example {
          *       "data": {
-         *         "Grund": "rechnung",
-         *         "KundNr": "100045",
-         *         "RechNr": "500017"
+         *         "Adressen": {
+         *           "KontaktAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "LiefAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "RechAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           }
+         *         },
+         *         "GrundDaten": {
+         *           "AuftBrutto": 58.15,
+         *           "AuftNetto": 56.7,
+         *           "AuftNr": "400123",
+         *           "AuftStatus": "N",
+         *           "AuftWUST": 1.47,
+         *           "KundNr": "100045",
+         *           "StaoNr": 1,
+         *           "WaehrAbk": "CHF"
+         *         },
+         *         "MWSTRekapitulation": [
+         *           {
+         *             "Abschnitt": "UST-Rekap",
+         *             "PosBetragNetto": 56.7,
+         *             "PosUSTSZiffer": "313",
+         *             "PosUSTUZiffer": "200",
+         *             "PosVSTSZiffer": "400",
+         *             "PosWUST": 1.47,
+         *             "PosWUSTBez": "Reduzierter Satz",
+         *             "PosWUSTCode": "2",
+         *             "PosWUSTKlasse": "C",
+         *             "PosWUSTSatz": 2.6,
+         *             "WaehrAbk": "CHF"
+         *           }
+         *         ],
+         *         "Positionen": [
+         *           {
+         *             "ArtNr": "A-1001",
+         *             "GRabSatz": 0,
+         *             "PosAnzBest": 3,
+         *             "PosBez": "Kaffee Bohnen Crema 1 kg",
+         *             "PosNr": 1,
+         *             "PosPreisBasis": 56.7,
+         *             "PosPreisEinzel": 18.9,
+         *             "PosPreisTotal": 56.7,
+         *             "PosPreisWUSTBetrag": 1.47,
+         *             "VisPosNr": 1,
+         *             "WUSTSatz": 2.6
+         *           }
+         *         ]
          *       },
          *       "id": "evt_00000000000000000000000000000002",
          *       "keys": {
@@ -1541,11 +1930,82 @@ export interface components {
          *     }
          * @example {
          *       "data": {
-         *         "KundNr": "100045"
+         *         "Adressen": {
+         *           "KontaktAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "LiefAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "RechAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           }
+         *         },
+         *         "GrundDaten": {
+         *           "AuftBrutto": 58.15,
+         *           "AuftNetto": 56.7,
+         *           "AuftStatus": "P",
+         *           "AuftWUST": 1.47,
+         *           "KundNr": "100045",
+         *           "Template": false,
+         *           "WaehrAbk": "CHF"
+         *         },
+         *         "MWSTRekapitulation": [
+         *           {
+         *             "Abschnitt": "UST-Rekap",
+         *             "PosBetragNetto": 56.7,
+         *             "PosUSTSZiffer": "313",
+         *             "PosUSTUZiffer": "200",
+         *             "PosVSTSZiffer": "400",
+         *             "PosWUST": 1.47,
+         *             "PosWUSTBez": "Reduzierter Satz",
+         *             "PosWUSTCode": "2",
+         *             "PosWUSTKlasse": "C",
+         *             "PosWUSTSatz": 2.6,
+         *             "WaehrAbk": "CHF"
+         *           }
+         *         ],
+         *         "OffertNr": "700456",
+         *         "Positionen": [
+         *           {
+         *             "ArtNr": "A-1001",
+         *             "GRabSatz": 0,
+         *             "PosAnzBest": 3,
+         *             "PosBez": "Kaffee Bohnen Crema 1 kg",
+         *             "PosNr": 1,
+         *             "PosPreisBasis": 56.7,
+         *             "PosPreisEinzel": 18.9,
+         *             "PosPreisTotal": 56.7,
+         *             "PosPreisWUSTBetrag": 1.47,
+         *             "VisPosNr": 1,
+         *             "WUSTSatz": 2.6
+         *           }
+         *         ]
          *       },
          *       "id": "evt_00000000000000000000000000000003",
          *       "keys": {
-         *         "OffertNr": "300456"
+         *         "OffertNr": "700456"
          *       },
          *       "sequence": 1003,
          *       "timestamp": "2026-11-26T09:15:02.123456Z",
@@ -1553,12 +2013,82 @@ export interface components {
          *     }
          * @example {
          *       "data": {
-         *         "KundNr": "100045",
-         *         "Version": 3
+         *         "Adressen": {
+         *           "KontaktAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "LiefAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "RechAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           }
+         *         },
+         *         "GrundDaten": {
+         *           "AuftBrutto": 58.15,
+         *           "AuftNetto": 56.7,
+         *           "AuftStatus": "P",
+         *           "AuftWUST": 1.47,
+         *           "KundNr": "100045",
+         *           "Template": false,
+         *           "WaehrAbk": "CHF"
+         *         },
+         *         "MWSTRekapitulation": [
+         *           {
+         *             "Abschnitt": "UST-Rekap",
+         *             "PosBetragNetto": 56.7,
+         *             "PosUSTSZiffer": "313",
+         *             "PosUSTUZiffer": "200",
+         *             "PosVSTSZiffer": "400",
+         *             "PosWUST": 1.47,
+         *             "PosWUSTBez": "Reduzierter Satz",
+         *             "PosWUSTCode": "2",
+         *             "PosWUSTKlasse": "C",
+         *             "PosWUSTSatz": 2.6,
+         *             "WaehrAbk": "CHF"
+         *           }
+         *         ],
+         *         "OffertNr": "700456",
+         *         "Positionen": [
+         *           {
+         *             "ArtNr": "A-1001",
+         *             "GRabSatz": 0,
+         *             "PosAnzBest": 3,
+         *             "PosBez": "Kaffee Bohnen Crema 1 kg",
+         *             "PosNr": 1,
+         *             "PosPreisBasis": 56.7,
+         *             "PosPreisEinzel": 18.9,
+         *             "PosPreisTotal": 56.7,
+         *             "PosPreisWUSTBetrag": 1.47,
+         *             "VisPosNr": 1,
+         *             "WUSTSatz": 2.6
+         *           }
+         *         ]
          *       },
          *       "id": "evt_00000000000000000000000000000004",
          *       "keys": {
-         *         "OffertNr": "300456"
+         *         "OffertNr": "700456"
          *       },
          *       "sequence": 1004,
          *       "timestamp": "2026-11-26T09:15:02.123456Z",
@@ -1566,12 +2096,83 @@ export interface components {
          *     }
          * @example {
          *       "data": {
-         *         "AuftNr": "400124",
-         *         "KundNr": "100045"
+         *         "Adressen": {
+         *           "KontaktAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "LiefAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           },
+         *           "RechAdr": {
+         *             "AdrAdresse1": "Seestrasse 9",
+         *             "AdrFirma": "Muster AG",
+         *             "AdrNr": 200311,
+         *             "EmailAdress": "verkauf@muster-ag.ch",
+         *             "ISOLandA2": "CH",
+         *             "OrtLand": "CH",
+         *             "OrtName": "Zürich",
+         *             "OrtPLZ": "8001"
+         *           }
+         *         },
+         *         "GrundDaten": {
+         *           "AuftBrutto": 58.15,
+         *           "AuftNetto": 56.7,
+         *           "AuftNr": "400124",
+         *           "AuftStatus": "P",
+         *           "AuftWUST": 1.47,
+         *           "KundNr": "100045",
+         *           "Template": false,
+         *           "WaehrAbk": "CHF"
+         *         },
+         *         "MWSTRekapitulation": [
+         *           {
+         *             "Abschnitt": "UST-Rekap",
+         *             "PosBetragNetto": 56.7,
+         *             "PosUSTSZiffer": "313",
+         *             "PosUSTUZiffer": "200",
+         *             "PosVSTSZiffer": "400",
+         *             "PosWUST": 1.47,
+         *             "PosWUSTBez": "Reduzierter Satz",
+         *             "PosWUSTCode": "2",
+         *             "PosWUSTKlasse": "C",
+         *             "PosWUSTSatz": 2.6,
+         *             "WaehrAbk": "CHF"
+         *           }
+         *         ],
+         *         "OffertNr": "700456",
+         *         "Positionen": [
+         *           {
+         *             "ArtNr": "A-1001",
+         *             "GRabSatz": 0,
+         *             "PosAnzBest": 3,
+         *             "PosBez": "Kaffee Bohnen Crema 1 kg",
+         *             "PosNr": 1,
+         *             "PosPreisBasis": 56.7,
+         *             "PosPreisEinzel": 18.9,
+         *             "PosPreisTotal": 56.7,
+         *             "PosPreisWUSTBetrag": 1.47,
+         *             "VisPosNr": 1,
+         *             "WUSTSatz": 2.6
+         *           }
+         *         ]
          *       },
          *       "id": "evt_00000000000000000000000000000005",
          *       "keys": {
-         *         "OffertNr": "300456"
+         *         "OffertNr": "700456"
          *       },
          *       "sequence": 1005,
          *       "timestamp": "2026-11-26T09:15:02.123456Z",
@@ -1579,9 +2180,50 @@ export interface components {
          *     }
          * @example {
          *       "data": {
+         *         "AdrSprache": "ger",
+         *         "KundBez": "Muster AG",
          *         "KundKontakt": 200311,
          *         "KundLief": 200311,
-         *         "KundRech": 200312
+         *         "KundRech": 200312,
+         *         "WaehrAbk": "CHF",
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/adressen/200311",
+         *             "rel": "adressen KundKontakt",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/adressen/200311",
+         *             "rel": "adressen KundKontakt",
+         *             "type": "PATCH"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/adressen/200311",
+         *             "rel": "adressen KundLief",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/adressen/200311",
+         *             "rel": "adressen KundLief",
+         *             "type": "PATCH"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/adressen/200312",
+         *             "rel": "adressen KundRech",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/adressen/200312",
+         *             "rel": "adressen KundRech",
+         *             "type": "PATCH"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/adressen?debinr=100046",
+         *             "rel": "adressen",
+         *             "type": "GET"
+         *           }
+         *         ],
+         *         "status": 0
          *       },
          *       "id": "evt_00000000000000000000000000000006",
          *       "keys": {
@@ -1593,12 +2235,19 @@ export interface components {
          *     }
          * @example {
          *       "data": {
-         *         "DebiNr": "100046",
-         *         "Version": 2
+         *         "AdrAdresse1": "Postfach",
+         *         "AdrAnrede": 0,
+         *         "AdrAnredeText": "Firma",
+         *         "AdrFirma": "Muster AG Buchhaltung",
+         *         "AdrNr": 200312,
+         *         "AdrSprache": "ger",
+         *         "OrtLand": "CH",
+         *         "OrtName": "Zürich",
+         *         "OrtPLZ": "8002"
          *       },
          *       "id": "evt_00000000000000000000000000000007",
          *       "keys": {
-         *         "AdrNr": 200311
+         *         "AdrNr": 200312
          *       },
          *       "sequence": 1007,
          *       "timestamp": "2026-11-26T09:15:02.123456Z",
@@ -1606,10 +2255,17 @@ export interface components {
          *     }
          * @example {
          *       "data": {
-         *         "Aenderung": -3,
-         *         "Grund": "auftrag",
+         *         "ArtNr": "A-1001",
+         *         "LagerBestand": 117,
+         *         "LagerOrt": "Zürich",
          *         "StaoNr": 1,
-         *         "VPEinheit": null
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/artikel/A-1001",
+         *             "rel": "artikel",
+         *             "type": "GET"
+         *           }
+         *         ]
          *       },
          *       "id": "evt_00000000000000000000000000000008",
          *       "keys": {
@@ -1621,8 +2277,34 @@ export interface components {
          *     }
          * @example {
          *       "data": {
+         *         "AuftBrutto": 58.15,
+         *         "AuftNetto": 56.7,
          *         "AuftNr": "400123",
-         *         "KundNr": "100045"
+         *         "AuftWUST": 1.47,
+         *         "Bezahlt": false,
+         *         "FaelligDatum": "2026-12-26",
+         *         "KundNr": "100045",
+         *         "RechDatum": "2026-11-26",
+         *         "RechNr": "500017",
+         *         "WaehrAbk": "CHF",
+         *         "Zahlungsreferenz": "000000000000000000005000179",
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/pdf",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/xml",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123",
+         *             "rel": "auftrag/",
+         *             "type": "GET"
+         *           }
+         *         ]
          *       },
          *       "id": "evt_00000000000000000000000000000009",
          *       "keys": {
@@ -1631,6 +2313,57 @@ export interface components {
          *       "sequence": 1009,
          *       "timestamp": "2026-11-26T09:15:02.123456Z",
          *       "type": "rechnung.issued"
+         *     }
+         * @example {
+         *       "data": {
+         *         "AuftBrutto": 19.4,
+         *         "AuftLiefKost": 0,
+         *         "AuftNetto": 18.9,
+         *         "AuftNr": "400123",
+         *         "AuftWUST": 0.49,
+         *         "GutschriftDatum": "2026-11-27",
+         *         "GutschriftNr": "600003",
+         *         "KundNr": "100045",
+         *         "Positionen": [
+         *           {
+         *             "Menge": 1,
+         *             "PosNr": 1
+         *           }
+         *         ],
+         *         "RechDatum": "2026-11-26",
+         *         "RechNr": "500017",
+         *         "Retoure": true,
+         *         "WaehrAbk": "CHF",
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/gutschrift/600003",
+         *             "rel": "gutschrift/pdf",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/gutschrift/600003",
+         *             "rel": "gutschrift/xml",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123",
+         *             "rel": "auftrag/",
+         *             "type": "GET"
+         *           }
+         *         ]
+         *       },
+         *       "id": "evt_0000000000000000000000000000000a",
+         *       "keys": {
+         *         "GutschriftNr": "600003"
+         *       },
+         *       "sequence": 1010,
+         *       "timestamp": "2026-11-26T09:15:02.123456Z",
+         *       "type": "gutschrift.issued"
          *     }
          */
         Ereignis: {
@@ -1663,11 +2396,16 @@ export interface components {
             };
             /**
              * Data
-             * @description a small payload of the change (by type, see the examples)
+             * @description the changed record as GET answers it at that version, its key included (by type, see the examples)
              */
             data?: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * Partial
+             * @description true: the record was too large to travel whole; data holds it without its Positionen (read it with GET)
+             */
+            partial?: boolean | null;
         };
         /**
          * EreignisListe
@@ -1712,6 +2450,89 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        /** GutgeschriebenePosition */
+        GutgeschriebenePosition: {
+            /**
+             * Posnr
+             * @description the order's position given back
+             */
+            PosNr: number;
+            /**
+             * Menge
+             * @description quantity given back, in the order's unit; at most 4 decimal places
+             */
+            Menge: number;
+        };
+        /**
+         * GutschriftAntwort
+         * @description POST /www/rechnung/{RechNr}/gutschrift and GET (JSON) /www/gutschrift/{GutschriftNr}.
+         */
+        GutschriftAntwort: {
+            data: components["schemas"]["GutschriftDaten"];
+        };
+        /** GutschriftDaten */
+        GutschriftDaten: {
+            /**
+             * Gutschriftnr
+             * @description Gutschriftnummer (its own gap-free series)
+             */
+            GutschriftNr: string;
+            /**
+             * Gutschriftdatum
+             * Format: date
+             * @description Datum der Gutschrift, YYYY-MM-DD
+             */
+            GutschriftDatum: string;
+            /**
+             * Rechnr
+             * @description the invoice it corrects (EN 16931 BT-25)
+             */
+            RechNr: string;
+            /**
+             * Rechdatum
+             * Format: date
+             * @description that invoice's date (BT-26), YYYY-MM-DD
+             */
+            RechDatum: string;
+            /** Auftnr */
+            AuftNr: string;
+            /** Kundnr */
+            KundNr?: string | null;
+            /** Waehrabk */
+            WaehrAbk: string;
+            /**
+             * Auftnetto
+             * @description net amount credited; at most 2 decimal places
+             */
+            AuftNetto: number;
+            /**
+             * Auftwust
+             * @description tax amount credited; at most 2 decimal places
+             */
+            AuftWUST: number;
+            /**
+             * Auftbrutto
+             * @description gross amount credited (CHF rounded to 0.05); at most 2 decimal places
+             */
+            AuftBrutto: number;
+            /**
+             * Auftliefkost
+             * @description delivery costs credited (net): the invoice's, with the credit note that leaves nothing to credit; else 0; at most 2 decimal places
+             */
+            AuftLiefKost: number;
+            /**
+             * Retoure
+             * @description true: the goods were booked back into stock with the credit note
+             */
+            Retoure: boolean;
+            /** Positionen */
+            Positionen: components["schemas"]["GutgeschriebenePosition"][];
+            /**
+             * Links
+             * @description gutschrift/pdf and gutschrift/xml (this credit note), rechnung/ (the invoice), auftrag/
+             */
+            links: components["schemas"]["Link"][];
         };
         /** Kunde */
         Kunde: {
@@ -1785,6 +2606,11 @@ export interface components {
              * @description the latest orders (query order, status)
              */
             Auftrag?: components["schemas"]["KundenAuftrag"][];
+            /**
+             * Offeneposten
+             * @description the customer's open amount per currency (invoices not yet paid)
+             */
+            OffenePosten?: components["schemas"]["OffenSumme"][];
         };
         /** KundeAntwort */
         KundeAntwort: {
@@ -1881,6 +2707,87 @@ export interface components {
              * @description relation name (artikel, adressen, kunden, next, ...)
              */
             rel: string;
+        };
+        /** OffenSumme */
+        OffenSumme: {
+            /** Waehrabk */
+            WaehrAbk: string;
+            /**
+             * Betragoffen
+             * @description the open amount in this currency; at most 2 decimal places
+             */
+            BetragOffen: number;
+            /**
+             * Anzahl
+             * @description open invoices in this currency
+             */
+            Anzahl: number;
+        };
+        /** OffenePostenListe */
+        OffenePostenListe: {
+            /** Data */
+            data: components["schemas"]["OffenerPosten"][];
+            /**
+             * Count
+             * @description how many invoices match (all pages)
+             */
+            count: number;
+            /**
+             * Summen
+             * @description per currency, over all pages (left out when nothing is open)
+             */
+            Summen?: components["schemas"]["OffenSumme"][];
+            /**
+             * Links
+             * @description next: the next page (with limit)
+             */
+            links?: components["schemas"]["Link"][];
+        };
+        /** OffenerPosten */
+        OffenerPosten: {
+            /** Rechnr */
+            RechNr: string;
+            /** Auftnr */
+            AuftNr: string;
+            /** Kundnr */
+            KundNr: string;
+            /** Waehrabk */
+            WaehrAbk: string;
+            /**
+             * Rechdatum
+             * Format: date
+             */
+            RechDatum: string;
+            /**
+             * Faelligdatum
+             * Format: date
+             */
+            FaelligDatum: string;
+            /**
+             * Auftbrutto
+             * @description the invoice's gross amount; at most 2 decimal places
+             */
+            AuftBrutto: number;
+            /**
+             * Betragbezahlt
+             * @description what came in; at most 2 decimal places
+             */
+            BetragBezahlt: number;
+            /**
+             * Betragoffen
+             * @description what is still due; at most 2 decimal places
+             */
+            BetragOffen: number;
+            /**
+             * Tageueberfaellig
+             * @description days past FaelligDatum (0 while not yet due)
+             */
+            TageUeberfaellig: number;
+            /**
+             * Links
+             * @description rechnung/: the invoice
+             */
+            links: components["schemas"]["Link"][];
         };
         /**
          * OfferteAntwort
@@ -2191,7 +3098,7 @@ export interface components {
             AuftBrutto: number;
             /**
              * Bezahlt
-             * @description true: the order was paid by credit card (Zahlung payment_method K); the invoice asks for nothing (BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or EPC code)
+             * @description true once nothing is open (BetragOffen 0): from the start for an order paid by credit card (Zahlung payment_method K; the invoice asks for nothing: BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or EPC code), else when its payments cover it
              */
             Bezahlt: boolean;
             /**
@@ -2199,6 +3106,27 @@ export interface components {
              * @description rechnung/pdf and rechnung/xml (this invoice), auftrag/ (the order)
              */
             links: components["schemas"]["Link"][];
+            /**
+             * Zahlstatus
+             * @description offen: nothing came in; teilbezahlt: part of it; bezahlt: nothing open; ueberzahlt: more came in than was due
+             * @enum {string}
+             */
+            Zahlstatus: "offen" | "teilbezahlt" | "bezahlt" | "ueberzahlt";
+            /**
+             * Betragbezahlt
+             * @description what came in (an order paid by card: AuftBrutto from the start); at most 2 decimal places
+             */
+            BetragBezahlt: number;
+            /**
+             * Betragoffen
+             * @description what is still due after payments and credit notes, never below 0; at most 2 decimal places
+             */
+            BetragOffen: number;
+            /**
+             * Zahlungen
+             * @description the payments booked to this invoice
+             */
+            Zahlungen?: components["schemas"]["Zahlung"][];
         };
         /** Suchtreffer */
         Suchtreffer: {
@@ -2319,11 +3247,13 @@ export interface components {
             user: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Changed
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             changed: string;
@@ -2346,7 +3276,7 @@ export interface components {
              */
             url: string;
             /** Events */
-            events: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued")[];
+            events: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued")[];
         };
         /**
          * WebhookListe
@@ -2389,11 +3319,13 @@ export interface components {
             user: string;
             /**
              * Created
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             created: string;
             /**
              * Changed
+             * Format: date-time
              * @description UTC, ISO 8601 with Z
              */
             changed: string;
@@ -2411,9 +3343,206 @@ export interface components {
             /** Url */
             url?: string | null;
             /** Events */
-            events?: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued")[] | null;
+            events?: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued")[] | null;
             /** Enabled */
             enabled?: boolean | null;
+        };
+        /**
+         * WebhookVersuch
+         * @description One attempt of a delivery.
+         */
+        WebhookVersuch: {
+            /**
+             * At
+             * Format: date-time
+             * @description when it was made, UTC, ISO 8601 with Z
+             */
+            at: string;
+            /**
+             * Status
+             * @description the receiver's answer code (any 2xx within 10 s is success)
+             */
+            status?: number | null;
+            /**
+             * Error
+             * @description why there was no good answer: refused address, connection, timeout
+             */
+            error?: string | null;
+            /**
+             * Duration Ms
+             * @description how long the attempt took, in milliseconds
+             */
+            duration_ms?: number | null;
+        };
+        /**
+         * WebhookZustellung
+         * @description One delivery: an event sent to a subscription, with its attempts.
+         */
+        WebhookZustellung: {
+            /**
+             * Id
+             * @description the delivery's id (newest sort last)
+             */
+            id: string;
+            /**
+             * Event Id
+             * @description the event's id: the webhook-id header of every attempt
+             */
+            event_id: string;
+            /**
+             * Type
+             * @description the event type (webhook.test for a test)
+             */
+            type: string;
+            /**
+             * Sequence
+             * @description the event's sequence (none for a test)
+             */
+            sequence?: number | null;
+            /**
+             * Status
+             * @description pending, retrying, delivered or failed (its retries are exhausted)
+             */
+            status: string;
+            /**
+             * Created
+             * Format: date-time
+             * @description UTC, ISO 8601 with Z
+             */
+            created: string;
+            /**
+             * Next Attempt
+             * Format: date-time
+             * @description when the next attempt is due (while retrying), UTC
+             */
+            next_attempt?: string | null;
+            /**
+             * Attempts
+             * @description the attempts made, oldest first (none before the first)
+             */
+            attempts?: components["schemas"]["WebhookVersuch"][] | null;
+        };
+        /**
+         * WebhookZustellungAntwort
+         * @description POST .../redeliver and .../test: the delivery, queued.
+         */
+        WebhookZustellungAntwort: {
+            data: components["schemas"]["WebhookZustellung"];
+        };
+        /**
+         * WebhookZustellungListe
+         * @description GET /www/webhooks/{id}/deliveries.
+         */
+        WebhookZustellungListe: {
+            /** Data */
+            data: components["schemas"]["WebhookZustellung"][];
+            /**
+             * Links
+             * @description next: the older deliveries (empty on the last page)
+             */
+            links: components["schemas"]["Link"][];
+        };
+        /** Zahlung */
+        Zahlung: {
+            /**
+             * Zahlungid
+             * @description the payment's id (from the bank's AcctSvcrRef)
+             */
+            ZahlungId: string;
+            /**
+             * Betrag
+             * @description amount; at most 2 decimal places
+             */
+            Betrag: number;
+            /**
+             * Waehrabk
+             * @description currency, ISO 4217
+             */
+            WaehrAbk: string;
+            /**
+             * Datum
+             * Format: date
+             * @description booking date, YYYY-MM-DD
+             */
+            Datum: string;
+            /**
+             * Referenz
+             * @description the QR reference or creditor reference (RF) the payer gave
+             */
+            Referenz?: string;
+            /**
+             * Schuldner
+             * @description the debtor's name
+             */
+            Schuldner?: string;
+            /**
+             * Mitteilung
+             * @description the unstructured remittance text
+             */
+            Mitteilung?: string;
+            /**
+             * Status
+             * @description zugeordnet: booked to an invoice; offen: unmatched
+             * @enum {string}
+             */
+            Status?: "zugeordnet" | "offen";
+            /**
+             * Rechnr
+             * @description the invoice it is booked to
+             */
+            RechNr?: string;
+            /**
+             * Zuordnung
+             * @description matched by reference, or assigned by hand
+             * @enum {string}
+             */
+            Zuordnung?: "automatisch" | "manuell";
+        };
+        /** ZahlungAntwort */
+        ZahlungAntwort: {
+            data: components["schemas"]["Zahlung"];
+        };
+        /** ZahlungListe */
+        ZahlungListe: {
+            /** Data */
+            data: components["schemas"]["Zahlung"][];
+            /**
+             * Count
+             * @description how many unmatched payments there are
+             */
+            count: number;
+            /**
+             * Links
+             * @description next: the next page
+             */
+            links: components["schemas"]["Link"][];
+        };
+        /** ZahlungenImport */
+        ZahlungenImport: {
+            data: components["schemas"]["ZahlungenZaehler"];
+        };
+        /** ZahlungenZaehler */
+        ZahlungenZaehler: {
+            /**
+             * New
+             * @description payments booked now (matched + unmatched)
+             */
+            new: number;
+            /**
+             * Known
+             * @description payments booked before (by this file or another): nothing booked again
+             */
+            known: number;
+            /**
+             * Matched
+             * @description new payments booked to an invoice
+             */
+            matched: number;
+            /**
+             * Unmatched
+             * @description new payments no invoice matched (GET /www/zahlungen?status=offen)
+             */
+            unmatched: number;
         };
         /** ZugferdRequest */
         ZugferdRequest: {
@@ -2443,6 +3572,14 @@ export interface components {
              * @default false
              */
             Debug?: boolean;
+        };
+        /** Zuordnung */
+        Zuordnung: {
+            /**
+             * Rechnr
+             * @description the invoice to assign it to
+             */
+            RechNr: string;
         };
     };
     responses: never;
@@ -4725,6 +5862,454 @@ export interface operations {
             };
         };
     };
+    getGutschrift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                GutschriftNr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF/A-3 with the embedded XML, the XML, or the head data as JSON */
+            200: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description Length in bytes. */
+                    "Content-Length"?: number;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GutschriftAntwort"];
+                    "application/pdf": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_acceptable: the Accept header names no representation the route has. */
+            406: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGutschriftPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                GutschriftNr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF/A-3 with the embedded XML */
+            200: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description Length in bytes. */
+                    "Content-Length"?: number;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGutschriftXml: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                GutschriftNr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note's CII XML (the one the PDF embeds) */
+            200: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description Length in bytes. */
+                    "Content-Length"?: number;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createKunde: {
         parameters: {
             query?: never;
@@ -5572,6 +7157,444 @@ export interface operations {
             };
         };
     };
+    listRechnungen: {
+        parameters: {
+            query: {
+                /** @description offen: invoices with BetragOffen above 0 */
+                status: "offen";
+                /** @description only those due on or before, YYYY-MM-DD */
+                faellig_bis?: string | null;
+                /** @description only this customer's */
+                KundNr?: string | null;
+                /** @description invoices per page; 0 = all */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the open invoices and the totals */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OffenePostenListe"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRechnungByNummer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                RechNr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF/A-3 with the embedded XML, the XML, or the head data as JSON */
+            200: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description Length in bytes. */
+                    "Content-Length"?: number;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RechnungAntwort"];
+                    "application/pdf": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_acceptable: the Accept header names no representation the route has. */
+            406: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createGutschrift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters chosen by the client: a retry with the same key (same caller, same path, query and body) gets the first answer again, byte for byte, and does nothing twice; the same key with another request is a 409. Kept 24 hours; failures are not kept. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                RechNr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteCreate"] | null;
+            };
+        };
+        responses: {
+            /** @description The credit note is issued */
+            201: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    /** @description Base64 of the MD5 of the body bytes. */
+                    "Content-MD5"?: string;
+                    /** @description Length of the body in bytes. */
+                    "Content-Length"?: number;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GutschriftAntwort"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description conflict: more than the invoice has left to credit (info names the position), nothing left to credit, no seller configured, or another request is issuing a credit note of this invoice right now: then retry after Retry-After seconds. */
+            409: {
+                headers: {
+                    /** @description Seconds to wait while another request credits it. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unsupported_media_type: send the body as application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createToken: {
         parameters: {
             query?: never;
@@ -6333,6 +8356,269 @@ export interface operations {
             };
         };
     };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description the cursor of links next; none: the newest */
+                before?: string | null;
+                /** @description deliveries per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookZustellungListe"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued */
+            202: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookZustellungAntwort"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unsupported_media_type: send the body as application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
@@ -6362,6 +8648,542 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookMitSecret"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description conflict: the record changed or the operation was done already. */
+            409: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unsupported_media_type: send the body as application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery, queued */
+            202: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookZustellungAntwort"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unsupported_media_type: send the body as application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listZahlungen: {
+        parameters: {
+            query: {
+                /** @description offen: the unmatched payments */
+                status: "offen";
+                /** @description payments per page */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the unmatched payments, oldest first */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZahlungListe"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    importZahlungen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The bank's camt.054 or camt.053 file (.001.02, .001.04, .001.08), as the bank sent it; `text/xml` is read as well */
+        requestBody: {
+            content: {
+                "application/xml": string;
+            };
+        };
+        responses: {
+            /** @description Nothing new in the file: the counts */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZahlungenImport"];
+                };
+            };
+            /** @description New payments booked: the counts */
+            201: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZahlungenImport"];
+                };
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unsupported_media_type: send the body as application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assignZahlung: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Zuordnung"];
+            };
+        };
+        responses: {
+            /** @description The payment, assigned */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZahlungAntwort"];
                 };
             };
             /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */

@@ -10,10 +10,12 @@ import { deepStrictEqual, ok, strictEqual } from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { basic, createClient } from "backoffice-api-client";
-import type { BackofficeClient, ErrorBody } from "backoffice-api-client";
+import type { BackofficeClient, ErrorBody, components } from "backoffice-api-client";
 
 const base = process.env.BASE ?? "http://127.0.0.1:3000";
 const demoImage = process.env.DEMO_IMAGE ?? "";
+// A camt.054 of two payments (tests/support/camt_files.py), __REFERENCE__ and __TAG__ to fill in.
+const camtTemplate = process.env.CAMT_TEMPLATE ?? "";
 const called = new Set<string>();
 let raw: { json?: unknown; bytes?: Uint8Array } = {};
 
@@ -58,7 +60,8 @@ async function failing(status: number, pending: Promise<Answer<unknown, ErrorBod
 
 const login = await call(200, client({ Authorization: basic("demo", "demo") }).POST("/www/token"));
 const api = client({ Authorization: `Bearer ${login.access_token}` });
-const kept: { auftNr?: string } = {};
+const kept: { auftNr?: string; invoice?: components["schemas"]["RechnungDaten"]; credited?: number } = {};
+const cents = (amount: number): number => Math.round(amount * 100);
 
 async function tokenAndAnErrorBody(): Promise<void> {
   const refused = await failing(401, client({ Authorization: basic("demo", "wrong") }).POST("/www/token"));
@@ -171,6 +174,7 @@ async function invoiceAndZugferd(): Promise<void> {
     api.GET("/www/auftrag/{AuftNr}/rechnung", { params: { path }, headers: { Accept: "application/json" } }),
   );
   strictEqual(head.data.RechNr, issued.data.RechNr);
+  kept.invoice = issued.data;
   const pdf = new Uint8Array(
     await call(200, api.GET("/www/auftrag/{AuftNr}/rechnung/pdf", { params: { path }, parseAs: "arrayBuffer" })),
   );
@@ -192,6 +196,88 @@ async function invoiceAndZugferd(): Promise<void> {
   await call(204, client(cors).OPTIONS("/www/zugferd"));
 }
 
+// One of the invoice's two pieces credited; the credit note as JSON (by Accept), PDF and XML (typed).
+async function creditNote(): Promise<void> {
+  const invoice = kept.invoice!;
+  const note = (
+    await call(
+      201,
+      api.POST("/www/rechnung/{RechNr}/gutschrift", {
+        params: { path: { RechNr: invoice.RechNr }, header: { "Idempotency-Key": `ts-gs-${Date.now()}` } },
+        body: { Positionen: [{ PosNr: 1, Menge: 1 }] },
+      }),
+    )
+  ).data;
+  deepStrictEqual([note.RechNr, note.Positionen.map((p) => [p.PosNr, p.Menge])], [invoice.RechNr, [[1, 1]]]);
+  strictEqual(note.AuftNetto, 10.3);
+  const path = { GutschriftNr: note.GutschriftNr };
+  const read = await call(
+    200,
+    api.GET("/www/gutschrift/{GutschriftNr}", { params: { path }, headers: { Accept: "application/json" } }),
+  );
+  deepStrictEqual(read.data, note);
+  const pdf = new Uint8Array(
+    await call(200, api.GET("/www/gutschrift/{GutschriftNr}/pdf", { params: { path }, parseAs: "arrayBuffer" })),
+  );
+  const xml = new TextDecoder().decode(
+    await call(200, api.GET("/www/gutschrift/{GutschriftNr}/xml", { params: { path }, parseAs: "arrayBuffer" })),
+  );
+  strictEqual(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
+  ok(xml.startsWith("<?xml") && xml.includes("<ram:TypeCode>381</ram:TypeCode>"), "a credit note's XML");
+  kept.credited = note.AuftBrutto;
+}
+
+// A camt.054 through the typed XML body: one payment matched by reference, one assigned by hand.
+async function paymentsAndOpenItems(): Promise<void> {
+  const invoice = kept.invoice!;
+  const tag = `ts${Date.now()}`;
+  const file = camtTemplate.replaceAll("__REFERENCE__", invoice.Zahlungsreferenz).replaceAll("__TAG__", tag);
+  const imported = await call(
+    201,
+    api.POST("/www/zahlungen", {
+      body: file,
+      // The body is the XML as it stands: openapi-fetch would JSON-encode a string by default.
+      bodySerializer: (body: string) => body,
+      headers: { "Content-Type": "application/xml" },
+    }),
+  );
+  deepStrictEqual(imported.data, { new: 2, known: 0, matched: 1, unmatched: 1 });
+  let loose: components["schemas"]["Zahlung"] | undefined;
+  for (let offset = 0; loose === undefined; offset += 1000) {
+    // Oldest first: other tests' unmatched payments may come before it.
+    const query = { status: "offen" as const, limit: 1000, offset };
+    const page = await call(200, api.GET("/www/zahlungen", { params: { query } }));
+    ok(offset < page.count, `sdk ${tag} is listed`);
+    loose = page.data.find((p) => p.Mitteilung === `sdk ${tag}`);
+  }
+  const payment = loose; // a const, for the callback below
+  deepStrictEqual([payment.Betrag, payment.WaehrAbk, payment.Status], [3, "CHF", "offen"]);
+  const assigned = await call(
+    200,
+    api.POST("/www/zahlungen/{id}/zuordnung", {
+      params: { path: { id: payment.ZahlungId } },
+      body: { RechNr: invoice.RechNr },
+    }),
+  );
+  deepStrictEqual([assigned.data.Status, assigned.data.RechNr], ["zugeordnet", invoice.RechNr]);
+  const head = (
+    await call(
+      200,
+      api.GET("/www/rechnung/{RechNr}", {
+        params: { path: { RechNr: invoice.RechNr } },
+        headers: { Accept: "application/json" },
+      }),
+    )
+  ).data;
+  const open = cents(invoice.AuftBrutto) - cents(kept.credited ?? 0) - 800;
+  deepStrictEqual([cents(head.BetragBezahlt), cents(head.BetragOffen), head.Zahlstatus], [800, open, "teilbezahlt"]);
+  ok(head.Zahlungen?.some((z) => z.ZahlungId === payment.ZahlungId));
+  const query = { status: "offen" as const, KundNr: invoice.KundNr ?? "" };
+  const items = await call(200, api.GET("/www/rechnung", { params: { query } }));
+  const item = items.data.find((i) => i.RechNr === invoice.RechNr);
+  strictEqual(cents(item?.BetragOffen ?? -1), open);
+}
+
 async function eventsAndWebhooks(): Promise<void> {
   const events = await call(200, api.GET("/www/events", { params: { query: { after: "0", limit: 5 } } }));
   ok(events.data.length > 0);
@@ -208,6 +294,17 @@ async function eventsAndWebhooks(): Promise<void> {
   deepStrictEqual(changed.data.events, ["rechnung.issued"]);
   const rotated = await call(201, api.POST("/www/webhooks/{id}/secret", { params: { path } }));
   ok(rotated.data.secret !== hook.secret);
+  const sent = (await call(202, api.POST("/www/webhooks/{id}/test", { params: { path } }))).data;
+  strictEqual(sent.type, "webhook.test");
+  const listed = await call(200, api.GET("/www/webhooks/{id}/deliveries", { params: { path } }));
+  ok(listed.data.some((d) => d.id === sent.id));
+  const again = await call(
+    202,
+    api.POST("/www/webhooks/{id}/deliveries/{delivery_id}/redeliver", {
+      params: { path: { id: hook.id, delivery_id: sent.id } },
+    }),
+  );
+  strictEqual(again.data.id, sent.id);
   await call(204, api.DELETE("/www/webhooks/{id}", { params: { path } }));
   const gone = await failing(404, api.GET("/www/webhooks/{id}", { params: { path } }));
   strictEqual(gone.error, "not_found");
@@ -227,6 +324,8 @@ const STEPS: Array<() => Promise<void>> = [
   quotationPatchAndConvert,
   anOrderWithAPriceComputedInDoubles,
   invoiceAndZugferd,
+  creditNote,
+  paymentsAndOpenItems,
   eventsAndWebhooks,
   operatorDeletesTheLogs,
 ];

@@ -183,6 +183,8 @@ CONTRACT_ROUTES = {
     # issue 24: credit notes of an invoice (beyond interface.md, docs/credit_notes.md)
     ("POST", "/www/rechnung/{RechNr}/gutschrift"),
     ("GET", "/www/gutschrift/{GutschriftNr}"),
+    ("GET", "/www/gutschrift/{GutschriftNr}/pdf"),
+    ("GET", "/www/gutschrift/{GutschriftNr}/xml"),
     # issue 25: the event feed and webhook subscriptions (beyond interface.md, docs/webhooks.md)
     ("GET", "/www/events"),
     ("POST", "/www/webhooks"),

@@ -24,6 +24,8 @@ PINNED = {
     "GET /www/auftrag/{AuftNr}/rechnung/xml": "getRechnungXml",
     "POST /www/rechnung/{RechNr}/gutschrift": "createGutschrift",
     "GET /www/gutschrift/{GutschriftNr}": "getGutschrift",
+    "GET /www/gutschrift/{GutschriftNr}/pdf": "getGutschriftPdf",
+    "GET /www/gutschrift/{GutschriftNr}/xml": "getGutschriftXml",
     "GET /www/events": "listEvents",
     "POST /www/kunden": "createKunde",
     "GET /www/kunden/{DebiNr}": "getKunde",

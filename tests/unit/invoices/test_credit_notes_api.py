@@ -11,6 +11,7 @@ import io
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from facturx import get_xml_from_pdf
 from pypdf import PdfReader
 
@@ -264,6 +265,27 @@ def test_json_pdf_and_xml_by_accept_with_etags(call):
         assert fetch(call, number, accept, **{"If-None-Match": tag}).status == 304
     assert fetch(call, number, "image/png").status == 406
     assert fetch(call, "699999", JSON).status == 404
+
+
+@pytest.mark.parametrize(("suffix", "media_type"), [("pdf", PDF), ("xml", XML)])
+def test_each_file_has_a_route_of_its_own_whatever_accept_says(call, suffix, media_type):
+    """GET .../gutschrift/{n}/pdf and /xml: the bytes the Accept-based GET answers, same ETag."""
+    _, head = invoiced(call, CHF_ORDER)
+    path = "/www/gutschrift/{n}/" + suffix
+    assert call("gutschrift", "GET", path.format(n="699999")).status == 404
+    number = credit(call, head["RechNr"]).json()["data"]["GutschriftNr"]
+    negotiated = fetch(call, number, media_type)
+    own = call("gutschrift", "GET", path.format(n=number), headers={"Accept": JSON})
+    assert own.status == 200
+    assert own.headers["Content-Type"] == media_type
+    assert binary(own.raw) == binary(negotiated.raw) == as_bytes(number, media_type)
+    assert own.headers["ETag"] == negotiated.headers["ETag"]
+    assert own.headers["Content-Length"] == str(len(binary(own.raw)))
+    assert own.headers["Content-Disposition"] == f'inline; filename="gutschrift-{number}.{suffix}"'
+    tag = {"If-None-Match": own.headers["ETag"]}
+    again = call("gutschrift", "GET", path.format(n=number), headers=tag)
+    assert (again.status, again.text) == (304, "")
+    assert fetch(call, number, JSON).headers["Content-Type"].startswith(JSON)  # Accept still decides there
 
 
 def test_an_eur_invoice_and_a_french_one_are_credited_in_their_currency_and_language(call):

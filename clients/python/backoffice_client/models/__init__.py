@@ -35,6 +35,8 @@ from .beleg_position import BelegPosition
 from .beleg_zahlung import BelegZahlung
 from .bestand_eintrag import BestandEintrag
 from .conversion_header import ConversionHeader
+from .credit_note_create import CreditNoteCreate
+from .credited_position import CreditedPosition
 from .customer_addresses import CustomerAddresses
 from .customer_data import CustomerData
 from .customer_in import CustomerIn
@@ -47,6 +49,9 @@ from .ereignis_liste import EreignisListe
 from .error_body import ErrorBody
 from .error_body_info import ErrorBodyInfo
 from .get_kunde_status_type_0 import GetKundeStatusType0
+from .gutgeschriebene_position import GutgeschriebenePosition
+from .gutschrift_antwort import GutschriftAntwort
+from .gutschrift_daten import GutschriftDaten
 from .kunde import Kunde
 from .kunde_antwort import KundeAntwort
 from .kunde_erstellt import KundeErstellt
@@ -57,6 +62,9 @@ from .kunden_auftrag import KundenAuftrag
 from .kunden_auftrag_planstatus import KundenAuftragPlanstatus
 from .link import Link
 from .link_type import LinkType
+from .offen_summe import OffenSumme
+from .offene_posten_liste import OffenePostenListe
+from .offener_posten import OffenerPosten
 from .offerte_antwort import OfferteAntwort
 from .offerte_daten import OfferteDaten
 from .order_convert import OrderConvert
@@ -74,6 +82,7 @@ from .quotation_patch_position import QuotationPatchPosition
 from .quotation_position import QuotationPosition
 from .rechnung_antwort import RechnungAntwort
 from .rechnung_daten import RechnungDaten
+from .rechnung_daten_zahlstatus import RechnungDatenZahlstatus
 from .suchtreffer import Suchtreffer
 from .suchtreffer_antwort import SuchtrefferAntwort
 from .token_antwort import TokenAntwort
@@ -87,8 +96,20 @@ from .webhook_mit_secret import WebhookMitSecret
 from .webhook_mit_secret_daten import WebhookMitSecretDaten
 from .webhook_patch import WebhookPatch
 from .webhook_patch_events_type_0_item import WebhookPatchEventsType0Item
+from .webhook_versuch import WebhookVersuch
+from .webhook_zustellung import WebhookZustellung
+from .webhook_zustellung_antwort import WebhookZustellungAntwort
+from .webhook_zustellung_liste import WebhookZustellungListe
+from .zahlung import Zahlung
+from .zahlung_antwort import ZahlungAntwort
+from .zahlung_liste import ZahlungListe
+from .zahlung_status import ZahlungStatus
+from .zahlung_zuordnung import ZahlungZuordnung
+from .zahlungen_import import ZahlungenImport
+from .zahlungen_zaehler import ZahlungenZaehler
 from .zugferd_request import ZugferdRequest
 from .zugferd_request_operation import ZugferdRequestOperation
+from .zuordnung import Zuordnung
 
 __all__ = (
     "AddressIn",
@@ -126,6 +147,8 @@ __all__ = (
     "BelegZahlung",
     "BestandEintrag",
     "ConversionHeader",
+    "CreditedPosition",
+    "CreditNoteCreate",
     "CustomerAddresses",
     "CustomerData",
     "CustomerIn",
@@ -138,6 +161,9 @@ __all__ = (
     "ErrorBody",
     "ErrorBodyInfo",
     "GetKundeStatusType0",
+    "GutgeschriebenePosition",
+    "GutschriftAntwort",
+    "GutschriftDaten",
     "Kunde",
     "KundeAntwort",
     "KundeErstellt",
@@ -148,6 +174,9 @@ __all__ = (
     "KundeNummer",
     "Link",
     "LinkType",
+    "OffenePostenListe",
+    "OffenerPosten",
+    "OffenSumme",
     "OfferteAntwort",
     "OfferteDaten",
     "OrderConvert",
@@ -165,6 +194,7 @@ __all__ = (
     "QuotationPosition",
     "RechnungAntwort",
     "RechnungDaten",
+    "RechnungDatenZahlstatus",
     "Suchtreffer",
     "SuchtrefferAntwort",
     "TokenAntwort",
@@ -178,6 +208,18 @@ __all__ = (
     "WebhookMitSecretDaten",
     "WebhookPatch",
     "WebhookPatchEventsType0Item",
+    "WebhookVersuch",
+    "WebhookZustellung",
+    "WebhookZustellungAntwort",
+    "WebhookZustellungListe",
+    "Zahlung",
+    "ZahlungAntwort",
+    "ZahlungenImport",
+    "ZahlungenZaehler",
+    "ZahlungListe",
+    "ZahlungStatus",
+    "ZahlungZuordnung",
     "ZugferdRequest",
     "ZugferdRequestOperation",
+    "Zuordnung",
 )

@@ -26,7 +26,10 @@ class Ereignis:
         sequence (int): its position in the commit order of all events, from 1
         timestamp (str): when it was recorded, UTC, ISO 8601 with microseconds and Z
         keys (EreignisKeys): the changed record's keys: AuftNr, OffertNr, DebiNr, AdrNr, ArtNr, RechNr
-        data (EreignisDataType0 | None | Unset): a small payload of the change (by type, see the examples)
+        data (EreignisDataType0 | None | Unset): the changed record as GET answers it at that version, its key included
+            (by type, see the examples)
+        partial (bool | None | Unset): true: the record was too large to travel whole; data holds it without its
+            Positionen (read it with GET)
     """
 
     id: str
@@ -35,6 +38,7 @@ class Ereignis:
     timestamp: str
     keys: EreignisKeys
     data: EreignisDataType0 | None | Unset = UNSET
+    partial: bool | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -58,6 +62,12 @@ class Ereignis:
         else:
             data = self.data
 
+        partial: bool | None | Unset
+        if isinstance(self.partial, Unset):
+            partial = UNSET
+        else:
+            partial = self.partial
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -71,6 +81,8 @@ class Ereignis:
         )
         if data is not UNSET:
             field_dict["data"] = data
+        if partial is not UNSET:
+            field_dict["partial"] = partial
 
         return field_dict
 
@@ -107,6 +119,15 @@ class Ereignis:
 
         data = _parse_data(d.pop("data", UNSET))
 
+        def _parse_partial(data: object) -> bool | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(bool | None | Unset, data)
+
+        partial = _parse_partial(d.pop("partial", UNSET))
+
         ereignis = cls(
             id=id,
             type_=type_,
@@ -114,6 +135,7 @@ class Ereignis:
             timestamp=timestamp,
             keys=keys,
             data=data,
+            partial=partial,
         )
 
         ereignis.additional_properties = d

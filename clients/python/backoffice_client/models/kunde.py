@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.attribut import Attribut
     from ..models.kunden_auftrag import KundenAuftrag
     from ..models.link import Link
+    from ..models.offen_summe import OffenSumme
 
 
 T = TypeVar("T", bound="Kunde")
@@ -35,6 +36,7 @@ class Kunde:
         kommentar (str | Unset): customer comment
         attributes (list[Attribut] | Unset): customer attributes
         auftrag (list[KundenAuftrag] | Unset): the latest orders (query order, status)
+        offene_posten (list[OffenSumme] | Unset): the customer's open amount per currency (invoices not yet paid)
     """
 
     status: int
@@ -51,6 +53,7 @@ class Kunde:
     kommentar: str | Unset = UNSET
     attributes: list[Attribut] | Unset = UNSET
     auftrag: list[KundenAuftrag] | Unset = UNSET
+    offene_posten: list[OffenSumme] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +98,13 @@ class Kunde:
                 auftrag_item = auftrag_item_data.to_dict()
                 auftrag.append(auftrag_item)
 
+        offene_posten: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.offene_posten, Unset):
+            offene_posten = []
+            for offene_posten_item_data in self.offene_posten:
+                offene_posten_item = offene_posten_item_data.to_dict()
+                offene_posten.append(offene_posten_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -124,6 +134,8 @@ class Kunde:
             field_dict["attributes"] = attributes
         if auftrag is not UNSET:
             field_dict["Auftrag"] = auftrag
+        if offene_posten is not UNSET:
+            field_dict["OffenePosten"] = offene_posten
 
         return field_dict
 
@@ -132,6 +144,7 @@ class Kunde:
         from ..models.attribut import Attribut  # noqa: PLC0415
         from ..models.kunden_auftrag import KundenAuftrag  # noqa: PLC0415
         from ..models.link import Link  # noqa: PLC0415
+        from ..models.offen_summe import OffenSumme  # noqa: PLC0415
 
         d = dict(src_dict)
         status = d.pop("status")
@@ -181,6 +194,15 @@ class Kunde:
 
                 auftrag.append(auftrag_item)
 
+        _offene_posten = d.pop("OffenePosten", UNSET)
+        offene_posten: list[OffenSumme] | Unset = UNSET
+        if _offene_posten is not UNSET:
+            offene_posten = []
+            for offene_posten_item_data in _offene_posten:
+                offene_posten_item = OffenSumme.from_dict(offene_posten_item_data)
+
+                offene_posten.append(offene_posten_item)
+
         kunde = cls(
             status=status,
             kund_lief=kund_lief,
@@ -196,6 +218,7 @@ class Kunde:
             kommentar=kommentar,
             attributes=attributes,
             auftrag=auftrag,
+            offene_posten=offene_posten,
         )
 
         kunde.additional_properties = d

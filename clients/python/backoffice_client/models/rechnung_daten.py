@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.rechnung_daten_zahlstatus import RechnungDatenZahlstatus
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.link import Link
+    from ..models.zahlung import Zahlung
 
 
 T = TypeVar("T", bound="RechnungDaten")
@@ -29,10 +31,17 @@ class RechnungDaten:
         auft_netto (float): net amount; at most 2 decimal places
         auft_wust (float): tax amount; at most 2 decimal places
         auft_brutto (float): gross amount (CHF rounded to 0.05); at most 2 decimal places
-        bezahlt (bool): true: the order was paid by credit card (Zahlung payment_method K); the invoice asks for nothing
-            (BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or EPC code)
+        bezahlt (bool): true once nothing is open (BetragOffen 0): from the start for an order paid by credit card
+            (Zahlung payment_method K; the invoice asks for nothing: BT-113 = AuftBrutto, BT-115 = 0, no QR-bill or EPC
+            code), else when its payments cover it
         links (list[Link]): rechnung/pdf and rechnung/xml (this invoice), auftrag/ (the order)
+        zahlstatus (RechnungDatenZahlstatus): offen: nothing came in; teilbezahlt: part of it; bezahlt: nothing open;
+            ueberzahlt: more came in than was due
+        betrag_bezahlt (float): what came in (an order paid by card: AuftBrutto from the start); at most 2 decimal
+            places
+        betrag_offen (float): what is still due after payments and credit notes, never below 0; at most 2 decimal places
         kund_nr (None | str | Unset):
+        zahlungen (list[Zahlung] | Unset): the payments booked to this invoice
     """
 
     rech_nr: str
@@ -46,7 +55,11 @@ class RechnungDaten:
     auft_brutto: float
     bezahlt: bool
     links: list[Link]
+    zahlstatus: RechnungDatenZahlstatus
+    betrag_bezahlt: float
+    betrag_offen: float
     kund_nr: None | str | Unset = UNSET
+    zahlungen: list[Zahlung] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -75,11 +88,24 @@ class RechnungDaten:
             links_item = links_item_data.to_dict()
             links.append(links_item)
 
+        zahlstatus = self.zahlstatus.value
+
+        betrag_bezahlt = self.betrag_bezahlt
+
+        betrag_offen = self.betrag_offen
+
         kund_nr: None | str | Unset
         if isinstance(self.kund_nr, Unset):
             kund_nr = UNSET
         else:
             kund_nr = self.kund_nr
+
+        zahlungen: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.zahlungen, Unset):
+            zahlungen = []
+            for zahlungen_item_data in self.zahlungen:
+                zahlungen_item = zahlungen_item_data.to_dict()
+                zahlungen.append(zahlungen_item)
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -96,16 +122,22 @@ class RechnungDaten:
                 "AuftBrutto": auft_brutto,
                 "Bezahlt": bezahlt,
                 "links": links,
+                "Zahlstatus": zahlstatus,
+                "BetragBezahlt": betrag_bezahlt,
+                "BetragOffen": betrag_offen,
             }
         )
         if kund_nr is not UNSET:
             field_dict["KundNr"] = kund_nr
+        if zahlungen is not UNSET:
+            field_dict["Zahlungen"] = zahlungen
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.link import Link  # noqa: PLC0415
+        from ..models.zahlung import Zahlung  # noqa: PLC0415
 
         d = dict(src_dict)
         rech_nr = d.pop("RechNr")
@@ -135,6 +167,12 @@ class RechnungDaten:
 
             links.append(links_item)
 
+        zahlstatus = RechnungDatenZahlstatus(d.pop("Zahlstatus"))
+
+        betrag_bezahlt = d.pop("BetragBezahlt")
+
+        betrag_offen = d.pop("BetragOffen")
+
         def _parse_kund_nr(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -143,6 +181,15 @@ class RechnungDaten:
             return cast(None | str | Unset, data)
 
         kund_nr = _parse_kund_nr(d.pop("KundNr", UNSET))
+
+        _zahlungen = d.pop("Zahlungen", UNSET)
+        zahlungen: list[Zahlung] | Unset = UNSET
+        if _zahlungen is not UNSET:
+            zahlungen = []
+            for zahlungen_item_data in _zahlungen:
+                zahlungen_item = Zahlung.from_dict(zahlungen_item_data)
+
+                zahlungen.append(zahlungen_item)
 
         rechnung_daten = cls(
             rech_nr=rech_nr,
@@ -156,7 +203,11 @@ class RechnungDaten:
             auft_brutto=auft_brutto,
             bezahlt=bezahlt,
             links=links,
+            zahlstatus=zahlstatus,
+            betrag_bezahlt=betrag_bezahlt,
+            betrag_offen=betrag_offen,
             kund_nr=kund_nr,
+            zahlungen=zahlungen,
         )
 
         rechnung_daten.additional_properties = d

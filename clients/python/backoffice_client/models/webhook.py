@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -18,8 +19,8 @@ class Webhook:
         events (list[str]): the event types it receives
         enabled (bool):
         user (str): the REST user it belongs to
-        created (str): UTC, ISO 8601 with Z
-        changed (str): UTC, ISO 8601 with Z
+        created (datetime.datetime): UTC, ISO 8601 with Z
+        changed (datetime.datetime): UTC, ISO 8601 with Z
     """
 
     id: str
@@ -27,8 +28,8 @@ class Webhook:
     events: list[str]
     enabled: bool
     user: str
-    created: str
-    changed: str
+    created: datetime.datetime
+    changed: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,9 +43,9 @@ class Webhook:
 
         user = self.user
 
-        created = self.created
+        created = self.created.isoformat()
 
-        changed = self.changed
+        changed = self.changed.isoformat()
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -75,9 +76,9 @@ class Webhook:
 
         user = d.pop("user")
 
-        created = d.pop("created")
+        created = datetime.datetime.fromisoformat(d.pop("created"))
 
-        changed = d.pop("changed")
+        changed = datetime.datetime.fromisoformat(d.pop("changed"))
 
         webhook = cls(
             id=id,

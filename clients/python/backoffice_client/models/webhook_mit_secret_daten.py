@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -18,8 +19,8 @@ class WebhookMitSecretDaten:
         events (list[str]): the event types it receives
         enabled (bool):
         user (str): the REST user it belongs to
-        created (str): UTC, ISO 8601 with Z
-        changed (str): UTC, ISO 8601 with Z
+        created (datetime.datetime): UTC, ISO 8601 with Z
+        changed (datetime.datetime): UTC, ISO 8601 with Z
         secret (str): whsec_ + base64 of 32 random bytes: answered only this once, keep it
     """
 
@@ -28,8 +29,8 @@ class WebhookMitSecretDaten:
     events: list[str]
     enabled: bool
     user: str
-    created: str
-    changed: str
+    created: datetime.datetime
+    changed: datetime.datetime
     secret: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -44,9 +45,9 @@ class WebhookMitSecretDaten:
 
         user = self.user
 
-        created = self.created
+        created = self.created.isoformat()
 
-        changed = self.changed
+        changed = self.changed.isoformat()
 
         secret = self.secret
 
@@ -80,9 +81,9 @@ class WebhookMitSecretDaten:
 
         user = d.pop("user")
 
-        created = d.pop("created")
+        created = datetime.datetime.fromisoformat(d.pop("created"))
 
-        changed = d.pop("changed")
+        changed = datetime.datetime.fromisoformat(d.pop("changed"))
 
         secret = d.pop("secret")
 

@@ -6,6 +6,7 @@ class WebhookPatchEventsType0Item(StrEnum):
     ARTIKEL_STOCK_CHANGED = "artikel.stock_changed"
     AUFTRAG_CREATED = "auftrag.created"
     AUFTRAG_UPDATED = "auftrag.updated"
+    GUTSCHRIFT_ISSUED = "gutschrift.issued"
     KUNDE_CREATED = "kunde.created"
     OFFERTE_CONVERTED = "offerte.converted"
     OFFERTE_CREATED = "offerte.created"

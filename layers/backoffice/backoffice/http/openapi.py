@@ -155,8 +155,10 @@ def request_file(description: str, *media_types: str) -> dict[str, Any]:
 
 
 def request_file_body(spec: dict[str, Any]) -> dict[str, Any]:
-    """The OpenAPI requestBody of a `request_file`."""
-    content = {t: {"schema": {"type": "string", "contentMediaType": t}} for t in spec["media_types"]}
+    """The OpenAPI requestBody of a `request_file`: bytes, said the 3.1 way and the 3.0 way (`documented`)."""
+    content = {
+        t: {"schema": {"type": "string", "format": "binary", "contentMediaType": t}} for t in spec["media_types"]
+    }
     return {"description": spec["description"], "required": True, "content": content}
 
 

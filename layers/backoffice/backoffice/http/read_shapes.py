@@ -517,8 +517,8 @@ class Webhook(Shape):
     events: list[str] = Field(description="the event types it receives")
     enabled: bool
     user: str = Field(description="the REST user it belongs to")
-    created: str = Field(description="UTC, ISO 8601 with Z")
-    changed: str = Field(description="UTC, ISO 8601 with Z")
+    created: str = Field(description="UTC, ISO 8601 with Z", json_schema_extra=DATE_TIME)
+    changed: str = Field(description="UTC, ISO 8601 with Z", json_schema_extra=DATE_TIME)
 
 
 class WebhookMitSecretDaten(Webhook):
@@ -546,7 +546,7 @@ class WebhookListe(Shape):
 class WebhookVersuch(Shape):
     """One attempt of a delivery."""
 
-    at: str = Field(description="when it was made, UTC, ISO 8601 with Z")
+    at: str = Field(description="when it was made, UTC, ISO 8601 with Z", json_schema_extra=DATE_TIME)
     status: int | None = optional("the receiver's answer code (any 2xx within 10 s is success)")
     error: str | None = optional("why there was no good answer: refused address, connection, timeout")
     duration_ms: int | None = optional("how long the attempt took, in milliseconds")
@@ -560,8 +560,10 @@ class WebhookZustellung(Shape):
     type: str = Field(description="the event type (webhook.test for a test)")
     sequence: int | None = optional("the event's sequence (none for a test)")
     status: str = Field(description="pending, retrying, delivered or failed (its retries are exhausted)")
-    created: str = Field(description="UTC, ISO 8601 with Z")
-    next_attempt: str | None = optional("when the next attempt is due (while retrying), UTC")
+    created: str = Field(description="UTC, ISO 8601 with Z", json_schema_extra=DATE_TIME)
+    next_attempt: str | None = optional(
+        "when the next attempt is due (while retrying), UTC", json_schema_extra=DATE_TIME
+    )
     attempts: list[WebhookVersuch] | None = optional("the attempts made, oldest first (none before the first)")
 
 
