@@ -86,11 +86,14 @@ def test_a_signed_message_arrives_redelivered_and_tested_and_others_see_nothing(
     auft_nr = order(demo)
     headers, body = receiver.wait_for(1)[0]
     payload = Webhook(hook["secret"]).verify(body, headers)
-    assert (payload["type"], payload["data"]["AuftNr"], payload["data"]["KundNr"]) == (
+    assert (payload["type"], payload["data"]["AuftNr"], payload["data"]["GrundDaten"]["KundNr"]) == (
         "auftrag.created",
         auft_nr,
         "100004",
     )
+    # The data is the order as GET answers it (its key beside it, as the Standard Webhooks body says).
+    shown = demo.get(f"/www/auftrag/{auft_nr}").json()["data"]
+    assert {k: v for k, v in payload["data"].items() if k != "AuftNr"} == shown
     assert set(payload) == {"type", "timestamp", "sequence", "data"}
     with pytest.raises(WebhookVerificationError):
         Webhook(hook["secret"]).verify(body.replace(auft_nr, "999999"), headers)

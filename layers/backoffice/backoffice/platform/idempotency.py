@@ -28,8 +28,13 @@ if TYPE_CHECKING:
 
 
 @cache
-def _persistence() -> DynamoDBPersistenceLayer:
+def _persistence(operation: str) -> DynamoDBPersistenceLayer:
+    """One persistence layer per operation: powertools keeps the key prefix on it, set at each call,
+    so two operations sharing one (the local stack runs every function in one process, requests
+    in threads) could write or delete a record under the other's prefix."""
     from aws_lambda_powertools.utilities.idempotency import DynamoDBPersistenceLayer
+
+    del operation  # the cache's key
 
     return DynamoDBPersistenceLayer(table_name=get_settings().idempotency_table_name, boto3_client=client("dynamodb"))
 
@@ -76,7 +81,7 @@ def run_once(
 
     # powertools' decorator is typed as returning Any: applied by a call, the result keeps `_create`'s type.
     create_once: Callable[..., dict[str, Any]] = idempotent_function(
-        _create, data_keyword_argument="request", persistence_store=_persistence(), config=config, key_prefix=operation
+        _create, data_keyword_argument="request", persistence_store=_persistence(operation), config=config, key_prefix=operation
     )
     try:
         return create_once(request={"caller": caller, "key": idempotency_key, "body": body})
