@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from backoffice import coldstart
 from backoffice.errors import InvalidToken
 from backoffice.platform.auth import authorize, bearer_token
 from backoffice.platform.client_keys import key_value
@@ -51,3 +52,6 @@ def statements(stage: str, roles: frozenset[str]) -> list[dict[str, Any]]:
     if OPERATOR in roles:
         return [statement("Allow", OPERATOR_ROUTE)]
     return [statement("Deny", "*")]
+
+
+coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
