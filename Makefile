@@ -77,10 +77,14 @@ test: $(VENV)/.installed $(SAMVENV)/.installed $(IACVENV)/.installed $(NODE_TOOL
 	$(MAKE) --no-print-directory -j3 lint validate iac pytest
 
 # The artifacts in .aws-sam/build, with bytecode: Lambda's code folders are read-only, so a module
-# without its .pyc is compiled again at every cold start (tools/lambda_path.py).
+# without its .pyc is compiled again at every cold start (tools/lambda_path.py). Before that, what no
+# function imports is left out (test suites of dependencies, pip's file lists, the admin CLI), and
+# the sizes are printed.
 build: $(SAMVENV)/.installed $(VENV)/.installed
 	$(SAMVENV)/bin/sam build
+	$(PY) -m tools.lambda_path prune
 	$(PY) -m tools.lambda_path compile
+	$(PY) -m tools.lambda_path sizes
 
 bench: $(VENV)/.installed
 	$(PY) -m bench

@@ -22,6 +22,7 @@ import fcntl
 import json
 import py_compile
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -78,9 +79,12 @@ if spec.get("baseline"):
     exec(spec["baseline"], {"__name__": "baseline"})
     result = None
     t1 = t0
+    collector = []
 else:
     handler = getattr(importlib.import_module(spec["module"]), spec["func"])
     t1 = time.perf_counter()
+    import gc
+    collector = [*gc.get_threshold(), gc.get_freeze_count()]
     try:
         result = handler(spec["event"], Context())
     except Exception as exc:
@@ -99,7 +103,7 @@ def encode(value):
 
 with open(spec["out"], "w", encoding="utf-8") as fh:
     json.dump({"result": result, "init": t1 - t0, "first": t2 - t1, "total": t2 - t0, "cpu": c2 - c0,
-               "foreign": foreign, "calls": calls}, fh, default=encode)
+               "foreign": foreign, "calls": calls, "collector": collector}, fh, default=encode)
 """
 
 _BASELINE = """
@@ -180,6 +184,97 @@ def compile_build(stack: Stack) -> list[str]:
     return done
 
 
+# -- what the artifacts leave out ----------------------------------------------------------------
+# The test suites some distributions ship inside their package (simplejson, qrcode, certifi):
+# nothing imports them at run time.
+TEST_FOLDERS = frozenset({"tests", "test"})
+# What only pip reads: the list of installed files (uninstall) and who installed it. METADATA keeps
+# its headers (importlib.metadata.version reads them) but not its long description (pydantic's is
+# its whole changelog).
+DIST_INFO_DROPPED = ("RECORD", "INSTALLER", "REQUESTED")
+# Never in the layer: the admin CLI runs from a checkout (`python -m backoffice.admin`), no
+# function imports it.
+LAYER_DROPPED = ("backoffice/admin",)
+# Never in any artifact: the local stack, the tools and the tests (and pip's list of requirements).
+NEVER_SHIPPED = ("local", "tools", "tests", "requirements.txt")
+
+
+def artifact_folders(stack: Stack) -> list[Path]:
+    """Every folder Lambda runs code from: each function's, then the layer's `python/`."""
+    return [BUILD / logical for logical in function_logicals(stack)] + [
+        BUILD / logical / "python" for logical in layer_logicals(stack)
+    ]
+
+
+def _remove(path: Path) -> int:
+    if path.is_dir() and not path.is_symlink():
+        size = sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+        shutil.rmtree(path)
+        return size
+    size = path.stat().st_size
+    path.unlink()
+    return size
+
+
+def _short_metadata(path: Path) -> int:
+    """METADATA cut after its headers: returns the bytes saved."""
+    data = path.read_bytes()
+    end = data.find(b"\n\n")
+    if end < 0:
+        return 0
+    path.write_bytes(data[: end + 1])
+    return len(data) - end - 1
+
+
+def _prune_folder(folder: Path, dropped: tuple[str, ...]) -> int:
+    saved = sum(_remove(folder / name) for name in (*dropped, *NEVER_SHIPPED) if (folder / name).exists())
+    for top in sorted(folder.iterdir()):
+        if top.name.endswith(".data") and top.is_dir():  # console scripts and man pages of a wheel
+            saved += _remove(top)
+        elif top.name.endswith(".dist-info"):
+            saved += sum(_remove(top / name) for name in DIST_INFO_DROPPED if (top / name).exists())
+            if (top / "METADATA").is_file():
+                saved += _short_metadata(top / "METADATA")
+        elif top.is_dir():
+            tests = [p for p in top.rglob("*") if p.is_dir() and p.name in TEST_FOLDERS]
+            saved += sum(_remove(p) for p in tests if p.exists())
+    return saved
+
+
+def prune_build(stack: Stack) -> list[str]:
+    """Leaves out of every artifact what no function imports (docs/operations.md, "Cold starts")."""
+    done = []
+    layers = {BUILD / logical / "python" for logical in layer_logicals(stack)}
+    for folder in artifact_folders(stack):
+        if not folder.is_dir():
+            raise SystemExit(f"{folder} is missing: run sam build first")
+        saved = _prune_folder(folder, LAYER_DROPPED if folder in layers else ())
+        done.append(f"{folder.relative_to(ROOT)}: {_amount(saved)} left out")
+    return done
+
+
+def _amount(size: int) -> str:
+    return f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.0f} kB"
+
+
+def _size(folder: Path) -> tuple[int, int]:
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    return sum(p.stat().st_size for p in files), len(files)
+
+
+def build_sizes(stack: Stack) -> list[str]:
+    """Each artifact's unzipped size; a function and its layer together must stay under Lambda's
+    250 MB."""
+    (layer,) = [BUILD / logical / "python" for logical in layer_logicals(stack)]
+    layer_bytes, layer_files = _size(layer)
+    lines = [f"{'layer ' + layer.parent.name:<28} {_amount(layer_bytes):>9} {layer_files:6d} files (unzipped)"]
+    for logical in function_logicals(stack):
+        size, count = _size(BUILD / logical)
+        total = _amount(size + layer_bytes)
+        lines.append(f"{logical:<28} {_amount(size):>9} {count:6d} files, with the layer {total} of 250 MB")
+    return lines
+
+
 # -- the runtime's own packages ------------------------------------------------------------------
 def _requirements(dist: metadata.Distribution) -> Iterator[str]:
     for req in dist.requires or []:
@@ -237,6 +332,8 @@ class Outcome:
     calls: list[list[Any]]  # [service, operation, params] when recorded
     compiled: list[str] = field(default_factory=list)  # modules compiled from source (verbose runs)
     stderr: str = ""
+    # After the handler's import: the collector's three thresholds and how many objects are frozen.
+    collector: list[int] = field(default_factory=list)
 
 
 def _decode(value: Any) -> Any:
@@ -318,6 +415,7 @@ class LambdaPath:
             data["calls"],
             compiled,
             run.stderr,
+            data["collector"],
         )
 
     def invoke(
@@ -445,5 +543,9 @@ if __name__ == "__main__":
         lines = compile_build(Stack.read())
         print("\n".join(lines))
         print(f"bytecode: {len(lines)} folders in {time.monotonic() - started:.1f} s")
+    elif sys.argv[1:] == ["prune"]:
+        print("\n".join(prune_build(Stack.read())))
+    elif sys.argv[1:] == ["sizes"]:
+        print("\n".join(build_sizes(Stack.read())))
     else:
-        raise SystemExit("usage: python -m tools.lambda_path compile")
+        raise SystemExit("usage: python -m tools.lambda_path compile|prune|sizes")

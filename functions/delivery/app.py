@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from backoffice import coldstart
 from backoffice.json_codec import loads
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
@@ -25,3 +26,6 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
             continue
         logger.info("webhook message", extra={"outcome": outcome})
     return {"batchItemFailures": failures}
+
+
+coldstart.init_done()  # the init ends here (backoffice/coldstart.py)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from backoffice import coldstart
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
 from backoffice.webhooks.delivery import dispatch
@@ -18,3 +19,6 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     if woken:
         logger.info("webhook subscriptions woken", extra={"woken": woken})
     return {"woken": woken}
+
+
+coldstart.init_done()  # the init ends here (backoffice/coldstart.py)

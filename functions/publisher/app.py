@@ -17,6 +17,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from backoffice import coldstart
 from backoffice.platform.dynamo import from_attrs
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
@@ -92,3 +93,6 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         logger.warning("stream records failed", extra={"failed": len(failures)})
         put_metric(FAILED_METRIC, len(failures))
     return {"sent": sent, "batchItemFailures": failures}
+
+
+coldstart.init_done()  # the init ends here (backoffice/coldstart.py)

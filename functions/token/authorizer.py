@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from backoffice import coldstart
 from backoffice.errors import InvalidToken
 from backoffice.platform.auth import authorize, bearer_token
 from backoffice.platform.client_keys import key_value
@@ -54,3 +55,6 @@ def statements(stage: str, roles: frozenset[str]) -> list[dict[str, Any]]:
     if OPERATOR in roles:
         return [statement("Allow", route) for route in (OPERATOR_ROUTE, *SHARED_ROUTES)]
     return [statement("Deny", "*")]
+
+
+coldstart.init_done()  # the init ends here (backoffice/coldstart.py)

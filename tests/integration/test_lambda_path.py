@@ -14,7 +14,19 @@ from typing import Any
 import pytest
 
 from local.template import ROOT, Stack
-from tools.lambda_path import BUILD, LambdaGateway, LambdaPath, ensure_build, first_requests, function_logicals
+from tools.lambda_path import (
+    BUILD,
+    DIST_INFO_DROPPED,
+    NEVER_SHIPPED,
+    TEST_FOLDERS,
+    LambdaGateway,
+    LambdaPath,
+    artifact_folders,
+    ensure_build,
+    first_requests,
+    function_logicals,
+    layer_logicals,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -124,3 +136,41 @@ def test_every_module_is_imported_from_its_bytecode(
     assert outcome.compiled == []
     module = STACK.doc["Resources"][logical]["Properties"]["Handler"].rsplit(".", 1)[0]
     assert f"# code object from '{BUILD / logical}/__pycache__/{module}.cpython-313.pyc'" in outcome.stderr
+
+
+@pytest.mark.parametrize("logical", FUNCTIONS)
+def test_the_init_ends_with_the_collector_as_the_interpreter_has_it(
+    run: tuple[LambdaGateway, dict[str, tuple[int, Any]]], logical: str
+) -> None:
+    """backoffice/coldstart.py: fewer collections during the init, then what it made is frozen and
+    the thresholds are the interpreter's again. A handler that does not end with
+    `entrypoint(app)` calls `coldstart.init_done()` as its last statement."""
+    import gc
+
+    (_, outcome), *_ = run[0].outcomes[logical]
+    *thresholds, frozen = outcome.collector
+    assert tuple(thresholds) == gc.get_threshold(), f"{logical} never called coldstart.init_done()"
+    assert frozen > 10_000  # the modules, classes and tables of the init
+
+
+def test_the_artifacts_ship_only_what_the_functions_import(run: tuple[LambdaGateway, dict[str, Any]]) -> None:
+    """`make build` leaves out the test suites of dependencies, pip's file lists, long descriptions,
+    wheels' scripts, the admin CLI and anything of the repository but the code (tools/lambda_path.py
+    prune); every function still answers (the tests above, on the same artifacts)."""
+    folders = artifact_folders(STACK)
+    assert len(folders) == len(FUNCTIONS) + 1
+    for folder in folders:
+        assert not [name for name in NEVER_SHIPPED if (folder / name).exists()], folder
+        assert not [p for p in folder.rglob("*") if p.is_dir() and p.name in TEST_FOLDERS], folder
+        assert not list(folder.glob("*.data")), folder
+        for info in folder.glob("*.dist-info"):
+            assert not [name for name in DIST_INFO_DROPPED if (info / name).exists()], info
+            headers = (info / "METADATA").read_text(encoding="utf-8")
+            assert headers.startswith("Metadata-Version: "), info
+            assert "\n\n" not in headers, info
+            assert "\nName: " in headers, info
+            assert "\nVersion: " in headers, info
+    (layer,) = layer_logicals(STACK)
+    shipped = BUILD / layer / "python" / "backoffice"
+    assert (shipped / "http" / "resolver.py").is_file()
+    assert not (shipped / "admin").exists()

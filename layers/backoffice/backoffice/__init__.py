@@ -4,3 +4,8 @@ Domains: catalogue (articles, prices, stock, media), parties (customers, address
 orders, the document calculation), invoices (ZUGFeRD). Technical: platform (AWS access, settings,
 users and tokens, idempotency, outbox, logs) and http (the API edge). docs/architecture.md is the map.
 """
+
+from backoffice import coldstart as _coldstart
+
+# First thing of every function's init: fewer garbage collections until the init is done (coldstart.py).
+_coldstart.pause()

@@ -39,6 +39,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query as Query
 from botocore.exceptions import ClientError, HTTPClientError
 from botocore.exceptions import ConnectionError as AwsConnectionError
 
+from backoffice import coldstart
 from backoffice.errors import (
     ERROR_MEMBERS,
     ApiError,
@@ -391,10 +392,12 @@ def entrypoint(
     app: APIGatewayRestResolver, raw_types: frozenset[str] = frozenset()
 ) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
     """The Lambda handler of a function: decode the body, then route. Called at the function's init,
-    which fails there when the environment lacks a resource name (`check_environment`).
+    which fails there when the environment lacks a resource name (`check_environment`), and
+    ends it (`coldstart.init_done`): the handler module's last statement calls this.
 
     `raw_types`: media types whose body a route reads as bytes (`raw_body`), not as JSON."""
     check_environment()
+    coldstart.init_done()
 
     @logger.inject_lambda_context(clear_state=True)
     def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:

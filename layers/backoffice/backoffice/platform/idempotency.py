@@ -81,7 +81,11 @@ def run_once(
 
     # powertools' decorator is typed as returning Any: applied by a call, the result keeps `_create`'s type.
     create_once: Callable[..., dict[str, Any]] = idempotent_function(
-        _create, data_keyword_argument="request", persistence_store=_persistence(operation), config=config, key_prefix=operation
+        _create,
+        data_keyword_argument="request",
+        persistence_store=_persistence(operation),
+        config=config,
+        key_prefix=operation,
     )
     try:
         return create_once(request={"caller": caller, "key": idempotency_key, "body": body})
