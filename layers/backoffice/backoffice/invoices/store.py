@@ -317,20 +317,10 @@ def _read(bucket: str, key: str) -> bytes:
 def unarchived_records() -> Iterator[dict[str, Any]]:
     """Every issued invoice whose files are still where the release before wrote them: a scan of the
     whole table, for the admin CLI's `migrate`, never for a request."""
-    pages = (
-        client("dynamodb")
-        .get_paginator("scan")
-        .paginate(
-            TableName=dynamo.table_name(),
-            FilterExpression="SK = :sk AND attribute_exists(PdfKey) AND attribute_not_exists(#archived)",
-            ExpressionAttributeNames={"#archived": ARCHIVED},
-            ExpressionAttributeValues={":sk": {"S": SK}},
-            ConsistentRead=True,
-        )
-    )
-    for page in pages:
-        for item in page["Items"]:
-            yield dynamo.from_attrs(item)
+    for item in dynamo.scan_sk(SK):
+        # The same sort key is on the items that find an invoice by its number (payments/store).
+        if str(item["PK"]).startswith(pk("")) and "PdfKey" in item and ARCHIVED not in item:
+            yield item
 
 
 def move_to_archive(record: dict[str, Any]) -> bool:
