@@ -89,6 +89,8 @@ OPERATION_IDS: dict[tuple[str, str], str] = {
     ("post", "/www/zugferd"): "processZugferd",
     ("get", "/www/rechnung"): "listRechnungen",
     ("get", "/www/rechnung/{RechNr}"): "getRechnungByNummer",
+    ("get", "/www/rechnung/{RechNr}/pdf"): "getRechnungPdfByNummer",
+    ("get", "/www/rechnung/{RechNr}/xml"): "getRechnungXmlByNummer",
     ("post", "/www/zahlungen"): "importZahlungen",
     ("get", "/www/zahlungen"): "listZahlungen",
     ("post", "/www/zahlungen/{id}/zuordnung"): "assignZahlung",

@@ -195,10 +195,34 @@ READ_RESPONSES = {
 # No return annotation: as `read`, the PDF and XML pass the resolver untouched.
 def read_by_number(RechNr: Annotated[str, Path(min_length=1, max_length=10, pattern=r"^[0-9]+$")]):  # type: ignore[no-untyped-def]
     wanted = _wanted(app.current_event.headers.get("Accept") or app.current_event.headers.get("accept"))
-    facts = payment_store.invoice_facts(RechNr)
+    return _answer(_record_by_number(RechNr), wanted)
+
+
+@app.get(
+    "/www/rechnung/<RechNr>/pdf",
+    summary="Read an invoice's PDF/A-3 by its number (GET /www/rechnung/{RechNr} with Accept: application/pdf)",
+    responses=_file_read(PDF, "The PDF/A-3 with the embedded XML"),
+    openapi_extensions=request_headers("If-None-Match"),
+)
+def read_pdf_by_number(RechNr: Annotated[str, Path(min_length=1, max_length=10, pattern=r"^[0-9]+$")]):  # type: ignore[no-untyped-def]
+    return _answer(_record_by_number(RechNr), PDF)
+
+
+@app.get(
+    "/www/rechnung/<RechNr>/xml",
+    summary="Read an invoice's XML alone by its number (GET /www/rechnung/{RechNr} with Accept: application/xml)",
+    responses=_file_read(XML, "The invoice's CII XML (the one the PDF embeds)"),
+    openapi_extensions=request_headers("If-None-Match"),
+)
+def read_xml_by_number(RechNr: Annotated[str, Path(min_length=1, max_length=10, pattern=r"^[0-9]+$")]):  # type: ignore[no-untyped-def]
+    return _answer(_record_by_number(RechNr), XML)
+
+
+def _record_by_number(rech_nr: str) -> dict[str, Any]:
+    facts = payment_store.invoice_facts(rech_nr)
     if facts is None:
-        raise NotFound(f"No invoice {RechNr}.", {"RechNr": RechNr})
-    return _answer(store.get_record(str(facts["AuftNr"])), wanted)
+        raise NotFound(f"No invoice {rech_nr}.", {"RechNr": rech_nr})
+    return store.get_record(str(facts["AuftNr"]))
 
 
 @app.get(

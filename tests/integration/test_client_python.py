@@ -34,7 +34,9 @@ from backoffice_client.api.rechnung import (
     get_rechnung,
     get_rechnung_by_nummer,
     get_rechnung_pdf,
+    get_rechnung_pdf_by_nummer,
     get_rechnung_xml,
+    get_rechnung_xml_by_nummer,
     list_rechnungen,
 )
 from backoffice_client.api.token import create_token
@@ -182,6 +184,9 @@ def step_invoice_and_zugferd(flow: Flow) -> None:
     xml = flow.call(get_rechnung_xml, 200, auft_nr=auft_nr).payload.read()
     assert pdf.startswith(b"%PDF-")
     assert xml.startswith(b"<?xml")
+    # The same files by the invoice's number, byte for byte.
+    assert flow.call(get_rechnung_pdf_by_nummer, 200, rech_nr=head.rech_nr).payload.read() == pdf
+    assert flow.call(get_rechnung_xml_by_nummer, 200, rech_nr=head.rech_nr).payload.read() == xml
     extract = ZugferdRequest.from_dict({"Operation": "Extract", "PDF": base64.b64encode(pdf).decode()})
     assert flow.call(process_zugferd, 200, body=extract).payload.read() == xml
     cors = flow.client.with_headers({"Origin": "https://shop.example", "Access-Control-Request-Method": "POST"})

@@ -463,6 +463,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/www/rechnung/{RechNr}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invoice's PDF/A-3 by its number (GET /www/rechnung/{RechNr} with Accept: application/pdf)
+         * @description Request headers honoured. `If-None-Match`: The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current.
+         */
+        get: operations["getRechnungPdfByNummer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/www/rechnung/{RechNr}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an invoice's XML alone by its number (GET /www/rechnung/{RechNr} with Accept: application/xml)
+         * @description Request headers honoured. `If-None-Match`: The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current.
+         */
+        get: operations["getRechnungXmlByNummer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/www/token": {
         parameters: {
             query?: never;
@@ -7543,6 +7583,296 @@ export interface operations {
                 headers: {
                     /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
                     "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRechnungPdfByNummer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                RechNr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF/A-3 with the embedded XML */
+            200: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description Length in bytes. */
+                    "Content-Length"?: number;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: over the stage's or this client's request rate (API Gateway's throttling, per usage plan): retry after Retry-After seconds. Any operation may answer it. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request line and headers together exceed 10,240 bytes, API Gateway's limit (a long token or cookie, many headers): the request reaches no route. The local stack answers the error body with invalid_request; in AWS the answer is API Gateway's own. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description internal_error: an unexpected error, logged; no trace in the body. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unavailable: the service is busy; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRechnungXmlByNummer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version the client holds (or a comma list of tags, or `*`): a 304 without body while it is current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                RechNr: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice's CII XML (the one the PDF embeds) */
+            200: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description Length in bytes. */
+                    "Content-Length"?: number;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is current */
+            304: {
+                headers: {
+                    /** @description Version of the representation; send it as If-None-Match. */
+                    ETag?: string;
+                    /** @description no-cache: revalidate with If-None-Match. */
+                    "Cache-Control"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request: the request is not valid; info.fields names each wrong field. A query parameter the operation does not list is refused too. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description invalid_token: no valid bearer token (or, at /www/token, wrong credentials). */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description forbidden: this token may not do this. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not_found: no such record or route. */
+            404: {
+                headers: {
+                    /** @description The request's id, as in the log lines and in an error body's info.request_id: quote it when reporting a problem. Answers API Gateway makes itself carry it as x-amzn-RequestId. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large: the request is larger than 6 MB. */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -183,6 +183,18 @@ async function invoiceAndZugferd(): Promise<void> {
   );
   strictEqual(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
   strictEqual(new TextDecoder().decode(xml.slice(0, 5)), "<?xml");
+  // The same files by the invoice's number, byte for byte.
+  const byNumber = { RechNr: issued.data.RechNr ?? "" };
+  const pdfByNumber = await call(
+    200,
+    api.GET("/www/rechnung/{RechNr}/pdf", { params: { path: byNumber }, parseAs: "arrayBuffer" }),
+  );
+  const xmlByNumber = await call(
+    200,
+    api.GET("/www/rechnung/{RechNr}/xml", { params: { path: byNumber }, parseAs: "arrayBuffer" }),
+  );
+  deepStrictEqual(new Uint8Array(pdfByNumber), pdf);
+  deepStrictEqual(new Uint8Array(xmlByNumber), xml);
   const extracted = await call(
     200,
     api.POST("/www/zugferd", {

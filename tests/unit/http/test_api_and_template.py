@@ -204,6 +204,8 @@ CONTRACT_ROUTES = {
     ("POST", "/www/zahlungen/{id}/zuordnung"),
     ("GET", "/www/rechnung"),
     ("GET", "/www/rechnung/{RechNr}"),
+    ("GET", "/www/rechnung/{RechNr}/pdf"),
+    ("GET", "/www/rechnung/{RechNr}/xml"),
 }
 
 

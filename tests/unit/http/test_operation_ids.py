@@ -47,6 +47,8 @@ PINNED = {
     "OPTIONS /www/zugferd": "preflightZugferd",
     "GET /www/rechnung": "listRechnungen",
     "GET /www/rechnung/{RechNr}": "getRechnungByNummer",
+    "GET /www/rechnung/{RechNr}/pdf": "getRechnungPdfByNummer",
+    "GET /www/rechnung/{RechNr}/xml": "getRechnungXmlByNummer",
     "POST /www/zahlungen": "importZahlungen",
     "GET /www/zahlungen": "listZahlungen",
     "POST /www/zahlungen/{id}/zuordnung": "assignZahlung",

@@ -45,6 +45,31 @@ def test_a_new_invoice_is_open_with_nothing_paid(call: Any) -> None:
     assert head(call, chf["RechNr"]) == {**chf}
 
 
+@pytest.mark.parametrize(("kind", "media_type"), [("pdf", "application/pdf"), ("xml", "application/xml")])
+def test_the_files_by_number_are_the_orders_files(call: Any, kind: str, media_type: str) -> None:
+    chf = issued(call, CHF_ORDER)
+    by_order = call("rechnung", "GET", f"/www/auftrag/{chf['AuftNr']}/rechnung/{kind}")
+    # Accept asks for JSON: the typed route answers its one media type all the same.
+    by_number = call("rechnung", "GET", f"/www/rechnung/{chf['RechNr']}/{kind}", headers={"Accept": "application/json"})
+    assert (by_number.status, by_number.headers["Content-Type"]) == (200, media_type)
+    assert (by_number.text, by_number.raw["isBase64Encoded"]) == (by_order.text, True)
+    assert by_number.headers["ETag"] == by_order.headers["ETag"]
+    assert by_number.headers["Content-Disposition"] == f'inline; filename="rechnung-{chf["RechNr"]}.{kind}"'
+    again = call(
+        "rechnung", "GET", f"/www/rechnung/{chf['RechNr']}/{kind}", headers={"If-None-Match": by_number.headers["ETag"]}
+    )
+    assert (again.status, again.text) == (304, "")
+    missing = call("rechnung", "GET", f"/www/rechnung/9{chf['RechNr']}/{kind}")
+    assert (missing.status, missing.json()) == (
+        404,
+        {
+            "error": "not_found",
+            "error_description": f"No invoice 9{chf['RechNr']}.",
+            "info": {"RechNr": f"9{chf['RechNr']}"},
+        },
+    )
+
+
 def test_import_matches_by_reference_books_once_and_counts(call: Any) -> None:
     chf, eur = issued(call, CHF_ORDER), issued(call, EUR_ORDER)
     gross_chf, gross_eur = Decimal(str(chf["AuftBrutto"])), Decimal(str(eur["AuftBrutto"]))
