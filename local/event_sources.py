@@ -126,13 +126,17 @@ class BucketEvents(QueuePoller):
         self.buckets: list[str] = list(source.pattern.get("detail", {}).get("bucket", {}).get("name", []))
 
     def start(self) -> None:
+        self.prepare()
+        super().start()
+
+    def prepare(self) -> None:
+        """The queue, the bucket's notifications to it, and the events of the objects already there."""
         sqs = _client("sqs")
-        url = sqs.create_queue(QueueName=self.queue, Attributes={"VisibilityTimeout": "900"})["QueueUrl"]
-        arn = sqs.get_queue_attributes(QueueUrl=url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+        self.url = sqs.create_queue(QueueName=self.queue, Attributes={"VisibilityTimeout": "900"})["QueueUrl"]
+        arn = sqs.get_queue_attributes(QueueUrl=self.url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
         for bucket in self.buckets:
             self._notify(bucket, arn)
-            self._announce_present(bucket, url)
-        super().start()
+            self._announce_present(bucket, self.url)
 
     def _notify(self, bucket: str, queue_arn: str) -> None:
         """The bucket's notifications: EventBridge on (as template.yaml sets it), and this poller's queue."""

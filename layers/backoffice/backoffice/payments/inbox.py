@@ -66,7 +66,8 @@ def import_event_object(bucket: str, encoded_key: str) -> Outcome:
     if outcome.status == "fehlt" and encoded_key != key and encoded_key.startswith(INBOX):
         # S3 documents the encoding for its own notifications, not for EventBridge's (AWS's own
         # Powertools decodes both): a key absent decoded is tried as given, so neither reading loses a file.
-        outcome = import_object(bucket, encoded_key)
+        as_given = import_object(bucket, encoded_key)
+        return outcome if as_given.status == "fehlt" else as_given
     return outcome
 
 
