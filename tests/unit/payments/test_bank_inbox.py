@@ -15,6 +15,7 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
+from backoffice.payments import store
 from tests.support.camt_files import Entry, Tx, camt
 from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, order
 from tests.support.invoke import Context, handler
@@ -135,10 +136,9 @@ def test_a_file_dropped_into_the_inbox_is_booked_and_moved_with_its_counts(call:
     unmatched = call("zahlungen", "GET", "/www/zahlungen", query={"status": "offen"}).json()
     assert [(p["Betrag"], p["Mitteilung"]) for p in unmatched["data"]] == [(7.35, "ohne Referenz")]
     # Who imported: the file, as the payment records it.
-    from backoffice.payments import store
-
     payment = store.get_payment(unmatched["data"][0]["ZahlungId"])
-    assert payment is not None and payment["ImportiertVon"] == f"s3:{KEY}"
+    assert payment is not None
+    assert payment["ImportiertVon"] == f"s3:{KEY}"
 
 
 def test_an_event_delivered_again_does_nothing_and_the_same_file_again_books_nothing(call: Any) -> None:
