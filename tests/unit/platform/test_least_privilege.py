@@ -102,6 +102,34 @@ def test_the_log_function_deletes_only_the_stacks_log_streams() -> None:
     ]
 
 
+def test_the_bank_files_function_books_as_the_route_does_and_touches_only_the_inbox_and_its_results() -> None:
+    """The same booking code runs in both: the table's grants stay the same (the booking's items,
+    nothing else); of the bucket only zahlungen/ (the inbox read, listed and emptied, the results written)."""
+
+    def on_table(logical: str) -> list[tuple[tuple[str, ...], tuple[str, ...] | None]]:
+        return [(g.actions, g.keys) for g in iam.grants(STACK, logical) if "Table" in g.resources]
+
+    assert on_table("ZahlungenEingangFunction") == on_table("ZahlungenFunction")
+    on_bucket = {
+        (resource, action, grant.condition)
+        for grant in iam.grants(STACK, "ZahlungenEingangFunction")
+        for resource in grant.resources
+        if resource.startswith("Bucket")
+        for action in grant.actions
+    }
+    listed = json.dumps({"StringLike": {"s3:prefix": ["zahlungen/eingang/*"]}}, sort_keys=True)
+    assert on_bucket == {
+        ("Bucket/zahlungen/eingang/*", "s3:GetObject", ""),
+        ("Bucket/zahlungen/eingang/*", "s3:DeleteObject", ""),
+        ("Bucket", "s3:ListBucket", listed),
+        ("Bucket/zahlungen/verarbeitet/*", "s3:PutObject", ""),
+        ("Bucket/zahlungen/fehler/*", "s3:PutObject", ""),
+    }
+    assert {r for g in iam.grants(STACK, "ZahlungenEingangFunction") for r in g.resources} - {
+        r for r, _, _ in on_bucket
+    } == {"Table"}
+
+
 # --- local/iam.py: what the unit tests and the local stack hold every function to -----------------
 
 
