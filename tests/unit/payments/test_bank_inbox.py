@@ -15,6 +15,7 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
+from backoffice.errors import Unavailable
 from backoffice.payments import store
 from tests.support.camt_files import Entry, Tx, camt
 from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, order
@@ -239,18 +240,27 @@ def test_a_file_over_16_mb_is_refused_unread(call: Any, monkeypatch: Any) -> Non
     assert keys(INBOX) == []
 
 
-def test_a_failure_that_may_heal_raises_and_leaves_the_file_in_the_inbox(call: Any, monkeypatch: Any) -> None:
+THROTTLED = ClientError(
+    {"Error": {"Code": "ProvisionedThroughputExceededException", "Message": "Rate exceeded"}}, "BatchGetItem"
+)
+
+
+@pytest.mark.parametrize(
+    "failure", [THROTTLED, Unavailable("The service is busy; retry shortly.", retry_after=2)], ids=["throttled", "503"]
+)
+def test_a_failure_that_may_heal_raises_and_leaves_the_file_in_the_inbox(
+    call: Any, monkeypatch: Any, failure: Exception
+) -> None:
     from backoffice.payments import booking
 
     chf = issued(call, CHF_ORDER)
     s3().put_object(Bucket=BUCKET, Key=KEY, Body=paying(chf, chf))
 
-    def throttled(body: bytes, user: str) -> Any:
-        error = {"Error": {"Code": "ProvisionedThroughputExceededException", "Message": "Rate exceeded"}}
-        raise ClientError(error, "BatchGetItem")
+    def failing(body: bytes, user: str) -> Any:
+        raise failure
 
-    monkeypatch.setattr(booking, "import_file", throttled)
-    with pytest.raises(ClientError, match="ProvisionedThroughputExceededException"):
+    monkeypatch.setattr(booking, "import_file", failing)
+    with pytest.raises(type(failure)):
         run(created(ENCODED))  # Lambda retries the event
     assert keys() == [KEY]
     monkeypatch.undo()

@@ -22,7 +22,7 @@ from urllib.parse import unquote_plus
 
 from botocore.exceptions import ClientError
 
-from backoffice.errors import ApiError
+from backoffice.errors import InvalidRequest
 from backoffice.json_codec import dumps
 from backoffice.payments import booking, camt
 from backoffice.platform.aws import client
@@ -89,7 +89,7 @@ def import_object(bucket: str, key: str) -> Outcome:
         if len(body) > camt.MAX_BYTES:
             raise camt.oversized(len(body))
         result = booking.import_file(body, USER_PREFIX + key)
-    except ApiError as exc:  # the file itself is at fault: never retried
+    except InvalidRequest as exc:  # the file itself is at fault (the route's 400): never retried
         logger.warning("bank file refused", extra={"key": key, "bytes": size, **exc.body()})
         return _move(bucket, key, FAILED, uploaded, {"Bytes": size, **exc.body()})
     finally:
@@ -126,7 +126,8 @@ def _move(bucket: str, key: str, prefix: str, uploaded: datetime, report: dict[s
             IfNoneMatch="*",
         )
     except ClientError as exc:
-        if exc.response.get("Error", {}).get("Code") != "PreconditionFailed":
+        # There already (a delivery before this one wrote it), or being written by one racing it.
+        if exc.response.get("Error", {}).get("Code") not in ("PreconditionFailed", "ConditionalRequestConflict"):
             raise
     s3.delete_object(Bucket=bucket, Key=key)
     status: Status = "verarbeitet" if prefix == PROCESSED else "fehler"
