@@ -82,6 +82,7 @@ def import_object(bucket: str, key: str) -> Outcome:
         logger.info("bank file gone already (an event delivered again)", extra={"key": key})
         return Outcome(key, "fehlt")
     size, uploaded, stream = int(found["ContentLength"]), found["LastModified"], found["Body"]
+    etag = str(found.get("ETag", ""))
     try:
         if size > camt.MAX_BYTES:
             raise camt.oversized(size)
@@ -91,10 +92,10 @@ def import_object(bucket: str, key: str) -> Outcome:
         result = booking.import_file(body, USER_PREFIX + key)
     except InvalidRequest as exc:  # the file itself is at fault (the route's 400): never retried
         logger.warning("bank file refused", extra={"key": key, "bytes": size, **exc.body()})
-        return _move(bucket, key, FAILED, uploaded, {"Bytes": size, **exc.body()})
+        return _move(bucket, (key, etag), FAILED, uploaded, {"Bytes": size, **exc.body()})
     finally:
         stream.close()
-    return _move(bucket, key, PROCESSED, uploaded, {"Bytes": size, "data": result.view()})
+    return _move(bucket, (key, etag), PROCESSED, uploaded, {"Bytes": size, "data": result.view()})
 
 
 def _listed(bucket: str, key: str) -> bool:
@@ -111,11 +112,15 @@ def target_key(prefix: str, key: str, uploaded: datetime) -> str:
     return f"{prefix}{day}/{folder + '/' if folder else ''}{time}-{name}"
 
 
-def _move(bucket: str, key: str, prefix: str, uploaded: datetime, report: dict[str, Any]) -> Outcome:
+def _move(bucket: str, read: tuple[str, str], prefix: str, uploaded: datetime, report: dict[str, Any]) -> Outcome:
     """Copied to the result prefix with its report beside it (the first report stays: a delivery
-    again finds every payment known), then removed from the inbox."""
-    s3, target = client("s3"), target_key(prefix, key, uploaded)
-    s3.copy_object(Bucket=bucket, Key=target, CopySource={"Bucket": bucket, "Key": key})
+    again finds every payment known), then removed from the inbox. `read`: the key and the ETag of
+    what was imported; a file written over it meanwhile fails the copy (412), and the retry imports
+    that one."""
+    (key, etag), target = read, target_key(prefix, read[0], uploaded)
+    s3 = client("s3")
+    copy_source = {"Bucket": bucket, "Key": key}
+    s3.copy_object(Bucket=bucket, Key=target, CopySource=copy_source, **({"CopySourceIfMatch": etag} if etag else {}))
     report = {"Datei": key, "VerarbeitetUTC": utc_text(), **report}
     try:
         s3.put_object(
