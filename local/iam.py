@@ -12,7 +12,8 @@ stack and its integration tests find a missing permission (a wrong key prefix) b
 each request (function, action, resource, partition key) to the file as a JSON line, which is how
 a function's real key prefixes and actions are found (docs/operations.md, Least privilege).
 Calls made outside a function (test setup, the admin CLI, the local stack's own work) are not
-checked. Only DynamoDB is checked: S3, Logs and the rest are checked by the template tests alone.
+checked. DynamoDB and S3 are checked (S3: each object call against its bucket and key, a listing
+against `s3:prefix`); Logs and the rest are checked by the template tests alone.
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ class Grant:
     keys: tuple[str, ...] | None = None
     condition: str = ""  # any other condition, as JSON (e.g. s3:prefix); such a grant allows no DynamoDB request
 
-    def allows(self, action: str, resource: str, key: str | None) -> bool:
-        if self.condition:
+    def allows(self, action: str, resource: str, key: str | None, prefix: str | None = None) -> bool:
+        if self.condition and not self._prefix_allowed(prefix):
             return False
         if not any(fnmatch.fnmatchcase(action, a) for a in self.actions):
             return False
@@ -73,6 +74,14 @@ class Grant:
             return False
         # ForAllValues: a request without a partition key (Scan) matches vacuously, as in IAM.
         return self.keys is None or key is None or any(fnmatch.fnmatchcase(key, k) for k in self.keys)
+
+    def _prefix_allowed(self, prefix: str | None) -> bool:
+        """The one condition read besides LeadingKeys: StringLike on s3:prefix, for a listing's prefix."""
+        condition = json.loads(self.condition)
+        patterns = condition.get("StringLike", {}).get("s3:prefix") if list(condition) == ["StringLike"] else None
+        if prefix is None or patterns is None or list(condition["StringLike"]) != ["s3:prefix"]:
+            return False
+        return any(fnmatch.fnmatchcase(prefix, p) for p in _as_list(patterns))
 
 
 def resource_name(value: Any) -> str:
@@ -138,8 +147,9 @@ class Access:
     """One item (or table-wide) access a DynamoDB request makes, as IAM authorizes it."""
 
     action: str
-    resource: str  # logical table, with /index/<name> for an index
+    resource: str  # logical table, with /index/<name> for an index; logical bucket, with /<key> for an object
     key: str | None  # the partition key value; None when the request names none (Scan, DescribeTable)
+    prefix: str | None = None  # s3:prefix of a listing
 
 
 class Tables:
@@ -148,6 +158,7 @@ class Tables:
     def __init__(self, stack: Stack) -> None:
         self.logical: dict[str, str] = {}
         self.hash_key: dict[str, str] = {}
+        self.buckets = {stack.names[logical]: logical for logical in stack.resources("AWS::S3::Bucket")}
         for logical, table in stack.resources("AWS::DynamoDB::Table").items():
             props = table["Properties"]
             self.logical[stack.names[logical]] = logical
@@ -190,6 +201,43 @@ def accesses(tables: Tables, operation: str, params: dict[str, Any]) -> Iterator
         yield from _batch(tables, action, params["RequestItems"])
     else:  # Scan, DescribeTable, ...: the table as a whole
         yield Access(action, tables.resource(params.get("TableName", "*")), None)
+
+
+# S3 calls and the action IAM authorizes them by (the object's; a copy also reads its source).
+_S3_OBJECT = {
+    "GetObject": "s3:GetObject",
+    "HeadObject": "s3:GetObject",
+    "PutObject": "s3:PutObject",
+    "CreateMultipartUpload": "s3:PutObject",
+    "UploadPart": "s3:PutObject",
+    "CompleteMultipartUpload": "s3:PutObject",
+    "CopyObject": "s3:PutObject",
+    "DeleteObject": "s3:DeleteObject",
+}
+
+
+def s3_accesses(tables: Tables, operation: str, params: dict[str, Any]) -> Iterator[Access]:
+    """The accesses of one S3 request: `Bucket/<key>` for an object, the bucket with s3:prefix for a listing."""
+    bucket = tables.buckets.get(str(params.get("Bucket", "")), str(params.get("Bucket", "")))
+    if operation in _S3_OBJECT:
+        yield Access(_S3_OBJECT[operation], f"{bucket}/{params['Key']}", None)
+        if operation == "CopyObject":
+            yield Access("s3:GetObject", _copy_source(tables, params["CopySource"]), None)
+    elif operation == "DeleteObjects":
+        for obj in params["Delete"]["Objects"]:
+            yield Access("s3:DeleteObject", f"{bucket}/{obj['Key']}", None)
+    elif operation in ("ListObjectsV2", "ListObjects"):
+        yield Access("s3:ListBucket", bucket, None, str(params.get("Prefix", "")))
+    else:  # anything else of S3 is named by its operation, on the bucket
+        yield Access(f"s3:{operation}", bucket, None)
+
+
+def _copy_source(tables: Tables, source: Any) -> str:
+    """A copy's source as `Bucket/<key>`: boto3 takes it as {"Bucket", "Key"} or as "bucket/key"."""
+    if isinstance(source, str):
+        name, _, key = source.lstrip("/").partition("/")
+        source = {"Bucket": name, "Key": key}
+    return f"{tables.buckets.get(source['Bucket'], source['Bucket'])}/{source['Key']}"
 
 
 def _query_key(tables: Tables, resource: str, params: dict[str, Any]) -> str | None:
@@ -255,38 +303,46 @@ def as_function(stack: Stack, logical: str, handler: Callable[..., Any]) -> Call
     return run
 
 
-def denied(caller: Caller, operation: str, params: dict[str, Any]) -> list[Access]:
+def denied(caller: Caller, operation: str, params: dict[str, Any], service: str = "dynamodb") -> list[Access]:
     """The accesses of a request that the caller's policies do not allow."""
     return [
         a
-        for a in accesses(caller.tables, operation, params)
-        if not any(g.allows(a.action, a.resource, a.key) for g in caller.grants)
+        for a in _accesses(caller.tables, service, operation, params)
+        if not any(g.allows(a.action, a.resource, a.key, a.prefix) for g in caller.grants)
     ]
+
+
+def _accesses(tables: Tables, service: str, operation: str, params: dict[str, Any]) -> Iterator[Access]:
+    return s3_accesses(tables, operation, params) if service == "s3" else accesses(tables, operation, params)
 
 
 def _check(client: Any, operation: str, params: dict[str, Any]) -> None:
     caller = _running.get()
-    if caller is None or client.meta.service_model.service_name != "dynamodb":
+    service = client.meta.service_model.service_name
+    if caller is None or service not in ("dynamodb", "s3"):
         return
     current = mode()
-    if current.startswith("record:"):
-        _record(current.removeprefix("record:"), caller, operation, params)
+    if current == "off":  # switched off after the handler was wrapped (a test's setup of an old state)
         return
-    refused = denied(caller, operation, params)
+    if current.startswith("record:"):
+        _record(current.removeprefix("record:"), caller, service, operation, params)
+        return
+    refused = denied(caller, operation, params, service)
     if refused:
         from botocore.exceptions import ClientError
 
-        what = ", ".join(f"{a.action} on {a.resource} key {a.key!r}" for a in refused)
+        what = ", ".join(f"{a.action} on {a.resource} key {a.key if a.prefix is None else a.prefix!r}" for a in refused)
         message = f"{caller.logical} is not authorized to perform {what} (its Policies in template.yaml)"
         print(f"local IAM: {message}", flush=True)  # the stack's terminal shows the refusal
-        raise ClientError({"Error": {"Code": "AccessDeniedException", "Message": message}}, operation)
+        code = "AccessDenied" if service == "s3" else "AccessDeniedException"  # as each service names it
+        raise ClientError({"Error": {"Code": code, "Message": message}}, operation)
 
 
-def _record(path: str, caller: Caller, operation: str, params: dict[str, Any]) -> None:
+def _record(path: str, caller: Caller, service: str, operation: str, params: dict[str, Any]) -> None:
     test = os.environ.get("PYTEST_CURRENT_TEST")  # which test made the request, under pytest
     lines = [
         json.dumps({"function": caller.logical, "action": a.action, "resource": a.resource, "key": a.key, "test": test})
-        for a in accesses(caller.tables, operation, params)
+        for a in _accesses(caller.tables, service, operation, params)
     ]
     with _record_lock, open(path, "a", encoding="utf-8") as fh:
         fh.write("".join(f"{line}\n" for line in lines))

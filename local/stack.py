@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from backoffice.admin.local_stack import API_PORT, AWS_PORT
 from local.emulation import AwsEmulation, create_resources, use_endpoint
-from local.event_sources import QueuePoller
+from local.event_sources import BucketEvents, QueuePoller
 from local.front_door import ApiServer
 from local.gateway import Gateway
 from local.lambda_runtime import lambda_context
@@ -68,6 +68,8 @@ class LocalStack:
         self.gateway.load_all()
         # The functions on a queue (webhook delivery) run from it, as Lambda's event source does.
         self.pollers = [QueuePoller(self.gateway.runtime, *source) for source in self.template.queue_sources()]
+        # The functions on the bucket's events (the bank files' import), as S3 and EventBridge run them.
+        self.pollers += [BucketEvents(self.gateway.runtime, source) for source in self.template.bucket_sources()]
         for poller in self.pollers:
             poller.start()
         self.api.start()

@@ -134,6 +134,16 @@ class Route:
         return re.compile("^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(self.path)) + "$")
 
 
+@dataclass(frozen=True)
+class BucketSource:
+    """A function run on S3's events through an EventBridge rule (`pattern`, its names resolved)."""
+
+    function: str
+    pattern: dict[str, Any]
+    retries: int  # Lambda's retries of an asynchronous invocation that failed (0 to 2)
+    failure_queue: str | None  # where the event goes after them (EventInvokeConfig's OnFailure)
+
+
 @dataclass
 class Stack:
     doc: dict[str, Any]
@@ -199,6 +209,21 @@ class Stack:
                 if event["Type"] == "SQS":
                     queue = event["Properties"]["Queue"]["Fn::GetAtt"][0]
                     found.append((logical, self.names[queue], int(event["Properties"].get("BatchSize", 10))))
+        return found
+
+    def bucket_sources(self) -> list[BucketSource]:
+        """Each EventBridge rule of a function on S3's events (source aws.s3), with the function's
+        asynchronous invocation settings (EventInvokeConfig: retries, on-failure queue)."""
+        found = []
+        for logical, fn in self.resources("AWS::Serverless::Function").items():
+            invoke = fn["Properties"].get("EventInvokeConfig") or {}
+            failure = ((invoke.get("DestinationConfig") or {}).get("OnFailure") or {}).get("Destination")
+            queue = self.names[failure["Fn::GetAtt"][0]] if failure else None
+            for event in (fn["Properties"].get("Events") or {}).values():
+                pattern = (event.get("Properties") or {}).get("Pattern") or {}
+                if event["Type"] == "EventBridgeRule" and pattern.get("source") == ["aws.s3"]:
+                    resolved = resolve_all(pattern, self.names, self.params)
+                    found.append(BucketSource(logical, resolved, int(invoke.get("MaximumRetryAttempts", 2)), queue))
         return found
 
     def handler_file(self, logical: str) -> tuple[Path, str]:

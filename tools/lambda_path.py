@@ -517,6 +517,16 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     message = {"webhook": made["data"]["id"], "delivery": test["data"]["id"]}
     queued = {"Records": [{"messageId": "first", "body": json.dumps(message)}]}
     answers["DeliveryFunction"] = (200, gateway.runtime.handler("DeliveryFunction")(queued, None))
+    # A bank file's event delivered again: the file is gone (a name never uploaded), nothing to do.
+    gone = {
+        "source": "aws.s3",
+        "detail-type": "Object Created",
+        "detail": {
+            "bucket": {"name": "local-bucket"},
+            "object": {"key": "zahlungen/eingang/nie+hochgeladen+%C3%A4.xml", "size": 1},
+        },
+    }
+    answers["ZahlungenEingangFunction"] = (200, gateway.runtime.handler("ZahlungenEingangFunction")(gone, None))
     zugferd = ROOT / "local" / "demo_data" / "zugferd"
     combine = {
         "Operation": "Combine",

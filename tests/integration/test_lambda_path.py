@@ -70,6 +70,7 @@ def test_the_built_function_answers_its_first_request(
         "PublisherFunction": 200,
         "DispatcherFunction": 200,
         "DeliveryFunction": 200,
+        "ZahlungenEingangFunction": 200,
     }
     assert status == expected[logical], body
     if logical == "TokenFunction":
@@ -110,6 +111,8 @@ def test_the_built_function_answers_its_first_request(
         assert body == b""
     elif logical == "DeliveryFunction":
         assert body == {"batchItemFailures": []}  # the delivery is recorded (failed), the message done
+    elif logical == "ZahlungenEingangFunction":
+        assert body == {"Datei": "zahlungen/eingang/nie hochgeladen ä.xml", "Status": "fehlt", "Ziel": None}
     elif logical == "DispatcherFunction":
         assert isinstance(body["woken"], int)
     elif logical == "PublisherFunction":

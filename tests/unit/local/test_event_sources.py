@@ -1,4 +1,5 @@
-"""local/event_sources.py: Lambda's SQS event source emulated on moto's queue (the webhook queue)."""
+"""local/event_sources.py: Lambda's SQS event source emulated on moto's queue (the webhook queue), and S3's
+"Object Created" events through EventBridge to a function (the bank files' import)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import boto3
 
-from local.event_sources import QueuePoller
+from local.event_sources import BucketEvents, QueuePoller
 
 
 class Runtime:
@@ -94,3 +95,102 @@ def test_a_delayed_message_waits_for_its_delay(aws: Any) -> None:
     sqs.send_message(QueueUrl=url, MessageBody="later", DelaySeconds=900)
     assert poller.poll_once() == 0
     assert runtime.events == []
+
+
+# --- S3's "Object Created" events through EventBridge (the bank files' function) ------------------
+
+
+def _bucket_events(aws: Any, runtime: Runtime) -> Any:
+    (source,) = aws.bucket_sources()
+    events = BucketEvents(runtime, source)  # type: ignore[arg-type]
+    events.prepare()
+    # S3 sends its test event to a queue newly configured (no Records): taken, nothing invoked.
+    assert events.poll_once() == 1
+    assert runtime.events == []
+    return events
+
+
+def test_the_template_runs_the_bank_files_function_on_the_buckets_inbox(aws: Any) -> None:
+    (source,) = aws.bucket_sources()
+    assert source.function == "ZahlungenEingangFunction"
+    assert source.pattern == {
+        "source": ["aws.s3"],
+        "detail-type": ["Object Created"],
+        "detail": {"bucket": {"name": [aws.names["Bucket"]]}, "object": {"key": [{"prefix": "zahlungen/eingang/"}]}},
+    }
+    assert (source.retries, source.failure_queue) == (2, "ZahlungenEingangFailureQueue")
+
+
+def test_an_upload_to_the_inbox_is_handed_over_as_eventbridge_does_with_its_key_url_encoded(aws: Any) -> None:
+    runtime = Runtime(lambda event: {"Status": "verarbeitet"})
+    events = _bucket_events(aws, runtime)
+    s3 = boto3.client("s3", region_name="eu-central-1")
+    bucket = aws.names["Bucket"]
+    s3.put_object(Bucket=bucket, Key="zahlungen/eingang/Zahlung März + 1.xml", Body=b"<Document/>")
+    s3.put_object(Bucket=bucket, Key="zahlungen/verarbeitet/x.xml", Body=b"<x/>")  # not the rule's prefix
+    s3.copy_object(
+        Bucket=bucket,
+        Key="zahlungen/eingang/kopie.xml",
+        CopySource={"Bucket": bucket, "Key": "zahlungen/verarbeitet/x.xml"},
+    )
+    assert events.poll_once() == 1
+    assert events.poll_once() == 1
+    assert events.poll_once() == 1
+    assert events.poll_once() == 0
+    first, copied = runtime.events
+    assert (first["source"], first["detail-type"], first["resources"]) == (
+        "aws.s3",
+        "Object Created",
+        [f"arn:aws:s3:::{bucket}"],
+    )
+    assert first["detail"]["bucket"] == {"name": bucket}
+    assert first["detail"]["object"]["key"] == "zahlungen/eingang/Zahlung+M%C3%A4rz+%2B+1.xml"
+    assert first["detail"]["object"]["size"] == len(b"<Document/>")
+    assert first["detail"]["reason"] == "PutObject"
+    assert (copied["detail"]["object"]["key"], copied["detail"]["reason"]) == (
+        "zahlungen/eingang/kopie.xml",
+        "CopyObject",
+    )
+    assert _counts(boto3.client("sqs", region_name="eu-central-1"), events.url) == (0, 0)
+
+
+def test_a_failing_invocation_is_retried_then_its_event_goes_to_the_on_failure_queue(
+    aws: Any, monkeypatch: Any
+) -> None:
+    from local import event_sources
+
+    monkeypatch.setattr(event_sources, "RETRY_SECONDS", 0.0)
+
+    def crash(event: dict[str, Any]) -> Any:
+        raise RuntimeError("DynamoDB throttled")
+
+    runtime = Runtime(crash)
+    events = _bucket_events(aws, runtime)
+    boto3.client("s3", region_name="eu-central-1").put_object(
+        Bucket=aws.names["Bucket"], Key="zahlungen/eingang/a.xml", Body=b"<a/>"
+    )
+    assert events.poll_once() == 1
+    assert len(runtime.events) == 3  # the first attempt and Lambda's two retries
+    sqs = boto3.client("sqs", region_name="eu-central-1")
+    url = sqs.get_queue_url(QueueName="ZahlungenEingangFailureQueue")["QueueUrl"]
+    (message,) = sqs.receive_message(QueueUrl=url, MaxNumberOfMessages=10)["Messages"]
+    record = json.loads(message["Body"])
+    assert record["requestContext"]["condition"] == "RetriesExhausted"
+    assert record["requestContext"]["approximateInvokeCount"] == 3
+    assert record["requestPayload"] == runtime.events[0]
+    assert record["responsePayload"] == {"errorMessage": "DynamoDB throttled", "errorType": "RuntimeError"}
+    assert _counts(sqs, events.url) == (0, 0)  # handled: not delivered again
+
+
+def test_files_already_in_the_inbox_at_the_start_get_their_event(aws: Any) -> None:
+    s3 = boto3.client("s3", region_name="eu-central-1")
+    s3.put_object(Bucket=aws.names["Bucket"], Key="zahlungen/eingang/vorher.xml", Body=b"<a/>")
+    s3.put_object(Bucket=aws.names["Bucket"], Key="media/bild.png", Body=b"png")
+    runtime = Runtime(lambda event: None)
+    (source,) = aws.bucket_sources()
+    events = BucketEvents(runtime, source)  # type: ignore[arg-type]
+    events.prepare()
+    while events.poll_once():
+        pass
+    (event,) = runtime.events
+    assert event["detail"]["object"]["key"] == "zahlungen/eingang/vorher.xml"

@@ -102,6 +102,34 @@ def test_the_log_function_deletes_only_the_stacks_log_streams() -> None:
     ]
 
 
+def test_the_bank_files_function_books_as_the_route_does_and_touches_only_the_inbox_and_its_results() -> None:
+    """The same booking code runs in both: the table's grants stay the same (the booking's items,
+    nothing else); of the bucket only zahlungen/ (the inbox read, listed and emptied, the results written)."""
+
+    def on_table(logical: str) -> list[tuple[tuple[str, ...], tuple[str, ...] | None]]:
+        return [(g.actions, g.keys) for g in iam.grants(STACK, logical) if "Table" in g.resources]
+
+    assert on_table("ZahlungenEingangFunction") == on_table("ZahlungenFunction")
+    on_bucket = {
+        (resource, action, grant.condition)
+        for grant in iam.grants(STACK, "ZahlungenEingangFunction")
+        for resource in grant.resources
+        if resource.startswith("Bucket")
+        for action in grant.actions
+    }
+    listed = json.dumps({"StringLike": {"s3:prefix": ["zahlungen/eingang/*"]}}, sort_keys=True)
+    assert on_bucket == {
+        ("Bucket/zahlungen/eingang/*", "s3:GetObject", ""),
+        ("Bucket/zahlungen/eingang/*", "s3:DeleteObject", ""),
+        ("Bucket", "s3:ListBucket", listed),
+        ("Bucket/zahlungen/verarbeitet/*", "s3:PutObject", ""),
+        ("Bucket/zahlungen/fehler/*", "s3:PutObject", ""),
+    }
+    assert {r for g in iam.grants(STACK, "ZahlungenEingangFunction") for r in g.resources} - {
+        r for r, _, _ in on_bucket
+    } == {"Table"}
+
+
 # --- local/iam.py: what the unit tests and the local stack hold every function to -----------------
 
 
@@ -215,3 +243,37 @@ def test_a_policy_the_checks_cannot_read_is_named_as_more_than_the_list() -> Non
     doc["Resources"]["ZugferdFunction"]["Properties"]["Policies"] = [{"DynamoDBWritePolicy": {"TableName": "T"}}]
     with pytest.raises(ValueError, match=r"DynamoDBWritePolicy is not known to local/iam\.py"):
         iam.grants(stack, "ZugferdFunction")
+
+
+def test_s3_calls_are_held_to_the_functions_bucket_prefixes(aws: Stack, monkeypatch: Any) -> None:
+    """Each object call against its key, a copy against its source too, a listing against s3:prefix."""
+    import boto3
+
+    monkeypatch.setenv("LOCAL_IAM", "enforce")
+    s3, bucket, fn = boto3.client("s3", region_name="eu-central-1"), aws.names["Bucket"], "ZahlungenEingangFunction"
+    s3.put_object(Bucket=bucket, Key="zahlungen/eingang/a.xml", Body=b"<a/>")  # outside a function: not checked
+    s3.put_object(Bucket=bucket, Key="media/b.png", Body=b"png")
+    inbox = {"Bucket": bucket, "Key": "zahlungen/eingang/a.xml"}
+    assert run_as(aws, fn, lambda: s3.get_object(**inbox)["Body"].read()) == b"<a/>"
+    run_as(aws, fn, lambda: s3.copy_object(Bucket=bucket, Key="zahlungen/fehler/a.xml", CopySource=inbox))
+    assert run_as(aws, fn, lambda: s3.list_objects_v2(Bucket=bucket, Prefix="zahlungen/eingang/a.xml"))["KeyCount"] == 1
+    run_as(aws, fn, lambda: s3.delete_object(**inbox))
+    with pytest.raises(ClientError, match="AccessDenied") as refused:
+        run_as(aws, fn, lambda: s3.get_object(Bucket=bucket, Key="media/b.png"))
+    assert "ZahlungenEingangFunction is not authorized to perform s3:GetObject on Bucket/media/b.png" in str(
+        refused.value
+    )
+    source = {"Bucket": bucket, "Key": "media/b.png"}
+    refusals = [
+        lambda: s3.copy_object(Bucket=bucket, Key="zahlungen/fehler/b.png", CopySource=source),  # its source
+        lambda: s3.put_object(Bucket=bucket, Key="zahlungen/eingang/c.xml", Body=b"x"),  # the inbox is read only
+        lambda: s3.delete_object(Bucket=bucket, Key="zahlungen/fehler/a.xml"),  # results stay
+        lambda: s3.list_objects_v2(Bucket=bucket, Prefix="media/"),
+        lambda: s3.list_objects_v2(Bucket=bucket),  # the whole bucket
+    ]
+    for call in refusals:
+        with pytest.raises(ClientError, match="AccessDenied"):
+            run_as(aws, fn, call)
+    assert [o["Key"] for o in s3.list_objects_v2(Bucket=bucket, Prefix="zahlungen/")["Contents"]] == [
+        "zahlungen/fehler/a.xml"
+    ]

@@ -55,7 +55,7 @@ def parse(body: bytes) -> list[Payment]:
     from lxml import etree
 
     if len(body) > MAX_BYTES:
-        raise _refused(f"The file has {len(body)} bytes; at most {MAX_BYTES} are accepted.")
+        raise oversized(len(body))
     try:
         root = etree.fromstring(body, _parser())
     except etree.XMLSyntaxError as exc:
@@ -68,6 +68,11 @@ def parse(body: bytes) -> list[Payment]:
         first = schema.error_log[0]
         raise _refused(f"The file is not a valid {version}: line {first.line}: {first.message}", version)
     return _payments(root, version)
+
+
+def oversized(size: int) -> InvalidRequest:
+    """The refusal of a file of `size` bytes, more than MAX_BYTES (the bucket import refuses it unread)."""
+    return _refused(f"The file has {size} bytes; at most {MAX_BYTES} are accepted.")
 
 
 def _refused(message: str, version: str | None = None) -> InvalidRequest:
