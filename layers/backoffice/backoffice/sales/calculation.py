@@ -393,11 +393,11 @@ def _recap(
     split: Sequence[tuple[TaxCode, Decimal]] | None = None,
 ) -> tuple[TaxLine, ...]:
     merged: dict[str, tuple[TaxCode, Decimal]] = {}
-    for tax, amount in [(p.tax, p.total) for p in positions] + [(tax, ZERO) for tax, _ in split or ()]:
-        code, before = merged.get(tax.code, (tax, ZERO))
-        if code != tax:
-            raise ValueError(f"tax code {tax.code} comes with two definitions: {code} and {tax}")
-        merged[tax.code] = (code, before + amount)
+    for given, amount in [(p.tax, p.total) for p in positions] + [(shared, ZERO) for shared, _ in split or ()]:
+        code, before = merged.get(given.code, (given, ZERO))
+        if code != given:
+            raise ValueError(f"tax code {given.code} comes with two definitions: {code} and {given}")
+        merged[given.code] = (code, before + amount)
     # Highest rate first, as invoices list them; the code decides between equal rates.
     ordered = sorted(merged.values(), key=lambda entry: (-entry[0].rate, entry[0].code))
     shares = _shares(delivery, ordered, split)
