@@ -503,3 +503,60 @@ def test_a_failure_after_numbering_keeps_the_number_for_the_next_credit_note_of_
         "600002"
     )
     assert credit_counter() == 2
+
+
+def test_a_credit_note_of_the_release_before_reads_back_as_it_was_issued(call):
+    """The release before shared the last credit note's delivery costs over the lines it credited
+    (the rest of the VPE order: 3.32 at 8.1 %, 6.68 at 2.6 %; 44.35 + 1.96 = 46.31 -> 46.30), where
+    today's rule shares them as the invoice did (44.35 + 1.97). Such a credit note keeps its record
+    and its files: GET answers them byte for byte, nothing is computed again."""
+    import dataclasses
+    from datetime import date
+
+    from backoffice.invoices import model, store
+    from backoffice.invoices.issue import _render
+    from backoffice.platform import dynamo
+    from backoffice.sales import document_store
+    from backoffice.sales.document import ORDER, to_credit_note
+
+    auft_nr, head = invoiced(call)
+    assert credit(call, head["RechNr"], PART).status == 201
+    # 600002 as the release before issued it: no fixed delivery shares, its record and archived files.
+    order = document_store.existing(ORDER, auft_nr)
+    rest = {1: Decimal(1), 2: Decimal(10), 3: Decimal(10)}
+    note = dataclasses.replace(to_credit_note(order, rest, True, "demo"), delivery_split=None)
+    stated = model.credit_note_input(note, model.Corrected(head["RechNr"], date.fromisoformat(head["RechDatum"])))
+    files = _render(stated, stated.numbered(600002, date(2026, 11, 25)))
+    record = {
+        "GutschriftNr": "600002",
+        "GutschriftDatum": "2026-11-25",
+        "RechNr": head["RechNr"],
+        "RechDatum": head["RechDatum"],
+        "AuftNr": auft_nr,
+        "KundNr": "100004",
+        "WaehrAbk": "CHF",
+        "AuftNetto": Decimal("44.35"),
+        "AuftWUST": Decimal("1.96"),
+        "AuftBrutto": Decimal("46.30"),
+        "AuftLiefKost": Decimal("10"),
+        "Retoure": False,
+        "Positionen": [{"PosNr": n, "Menge": q} for n, q in rest.items()],
+        "Sprache": "ger",
+        "ErstelltVon": "demo",
+        "ErstelltUTC": "2026-11-25T10:00:00Z",
+        **store.archive(auft_nr, "600002", "releasebefore", "Pdf", files.pdf, prefix=store.CREDIT_PREFIX),
+        **store.archive(auft_nr, "600002", "releasebefore", "Xml", files.xml, prefix=store.CREDIT_PREFIX),
+    }
+    dynamo.put_item({"PK": store.credit_pk("600002"), "SK": store.CREDIT_SK, **record})
+
+    data = fetch(call, "600002", JSON).json()["data"]
+    assert amounts(data) == (44.35, 1.96, 46.3, 10)
+    assert data["Positionen"] == [{"PosNr": 1, "Menge": 1}, {"PosNr": 2, "Menge": 10}, {"PosNr": 3, "Menge": 10}]
+    assert as_bytes("600002", XML) == files.xml
+    assert as_bytes("600002", PDF) == files.pdf
+    root = check(files.xml)
+    assert values(root, "//ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
+        Decimal("3.32"),
+        Decimal("6.68"),
+    ]
+    assert total(root, "RoundingAmount") == Decimal("-0.01")
