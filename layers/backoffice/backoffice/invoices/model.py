@@ -472,7 +472,10 @@ def credited_figures(note: Invoice, invoiced: Decimal, credited_before: Decimal,
     """
     left = invoiced - credited_before
     if last:
-        return dataclasses.replace(note, figures=dataclasses.replace(note.figures, gross=left))
+        # Never below 0: only credit notes of the release before, each rounded on its own, can have
+        # given back more than the invoice; what they gave too much stays given.
+        gross = max(left, Decimal("0.00"))
+        return dataclasses.replace(note, figures=dataclasses.replace(note.figures, gross=gross))
     if note.figures.gross > left:
         corrected = note.corrects.rech_nr if note.corrects else ""
         raise Conflict(
