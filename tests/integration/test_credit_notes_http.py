@@ -119,6 +119,12 @@ def test_credit_part_then_the_rest_then_nothing_with_the_goods_back(api):
     assert int(second["GutschriftNr"]) == int(first["GutschriftNr"]) + 1  # no gap between them
     assert (stock(api, "1000", None), stock(api, "2002", "PAK")) == (coffee + 1, pens + 1)
     fetched(api, second["GutschriftNr"])
+    # The two give back the invoice to the Rappen (31.70 + 63.45 = 95.15): nothing is open.
+    assert first["AuftBrutto"] + second["AuftBrutto"] == invoice["AuftBrutto"]
+    state = api.get(f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"}).json(parse_float=Decimal)[
+        "data"
+    ]
+    assert (state["BetragOffen"], state["Zahlstatus"], state["Bezahlt"]) == (Decimal("0.00"), "bezahlt", True)
 
     third = api.post(f"/www/rechnung/{rech_nr}/gutschrift", json={"Positionen": [{"PosNr": 1, "Menge": 1}]})
     assert third.status_code == 409

@@ -68,6 +68,14 @@ def as_bytes(number: str, accept: str) -> bytes:
     return body
 
 
+def open_state(call, rech_nr: str) -> tuple[str, bool, Decimal]:
+    """Zahlstatus, Bezahlt and BetragOffen of the invoice, as GET /www/rechnung/{RechNr} answers them."""
+    answer = call("rechnung", "GET", f"/www/rechnung/{rech_nr}", headers={"Accept": JSON})
+    assert answer.status == 200, answer.text
+    data = answer.json()["data"]
+    return data["Zahlstatus"], data["Bezahlt"], Decimal(str(data["BetragOffen"])).quantize(Decimal("0.01"))
+
+
 def amounts(data: dict[str, Any]) -> tuple[Any, ...]:
     return data["AuftNetto"], data["AuftWUST"], data["AuftBrutto"], data["AuftLiefKost"]
 
@@ -132,31 +140,30 @@ def test_part_then_the_rest_of_a_vpe_and_discount_order_every_figure_by_hand(cal
     assert not root.xpath("//ram:DueDateDateTime", namespaces=NS)
 
     # The rest (an empty body): 1 coffee, 1 PAK of capsules, 1 PAK of pens, and now the delivery costs
-    # (nothing is left to credit after it):
+    # (nothing is left to credit after it), shared over the rates as the invoice shared them:
     #   PosNr 1: 18.90; PosNr 2: 4.50 - 0.45 = 4.05; PosNr 3: 12.00 - 0.60 = 11.40
-    #   delivery 10.00 shared 11.40 : 22.95 -> 3.31878 / 6.68122 cut to 3.31 / 6.68, the cent left to
-    #   the larger remainder (8.1 %): 3.32 and 6.68
-    #   8.1 %: 14.72, tax 1.19232 -> 1.19; 2.6 %: 29.63, tax 0.77038 -> 0.77
-    #   net 44.35, tax 1.96, 46.31 -> 46.30 (rounding -0.01)
+    #   delivery 10.00: 3.45 (8.1 %) and 6.55 (2.6 %), the invoice's shares
+    #   8.1 %: 11.40 + 3.45 = 14.85, tax 1.202850 -> 1.20; 2.6 %: 22.95 + 6.55 = 29.50, tax 0.767 -> 0.77
+    #   net 44.35, tax 1.97, 46.32 -> 46.30; what is left of the invoice: 113.90 - 67.60 = 46.30,
+    #   rounding -0.02
     rest = credit(call, rech_nr)
     assert rest.status == 201, rest.text
     second = rest.json()["data"]
     assert second["GutschriftNr"] == "600002"
-    assert amounts(second) == (44.35, 1.96, 46.3, 10)
+    assert amounts(second) == (44.35, 1.97, 46.3, 10)
     assert second["Positionen"] == [{"PosNr": 1, "Menge": 1}, {"PosNr": 2, "Menge": 10}, {"PosNr": 3, "Menge": 10}]
     root = check(as_bytes("600002", XML))
     assert total(root, "ChargeTotalAmount") == Decimal("10.00")
     assert values(root, "//ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
-        Decimal("3.32"),
-        Decimal("6.68"),
+        Decimal("3.45"),
+        Decimal("6.55"),
     ]
-    assert values(root, f"{breakdown}/ram:BasisAmount") == [Decimal("14.72"), Decimal("29.63")]
-    assert total(root, "RoundingAmount") == Decimal("-0.01")
-    # Both credit notes give back the invoice to the Rappen: 67.60 + 46.30 = 113.90.
-    from backoffice.invoices.store import credited_gross, credited_gross_of
-
-    assert credited_gross(auft_nr) == Decimal("113.90")
-    assert credited_gross_of([auft_nr, "999999"]) == {auft_nr: Decimal("113.90"), "999999": Decimal("0.00")}
+    assert values(root, f"{breakdown}/ram:BasisAmount") == [Decimal("14.85"), Decimal("29.50")]
+    assert values(root, f"{breakdown}/ram:CalculatedAmount") == [Decimal("1.20"), Decimal("0.77")]
+    assert total(root, "RoundingAmount") == Decimal("-0.02")
+    assert total(root, "DuePayableAmount") == Decimal("46.30")
+    # Both credit notes give back the invoice to the Rappen: 67.60 + 46.30 = 113.90, nothing is open.
+    assert open_state(call, rech_nr) == ("bezahlt", True, Decimal("0.00"))
 
     third = credit(call, rech_nr)
     assert third.status == 409
@@ -164,6 +171,111 @@ def test_part_then_the_rest_of_a_vpe_and_discount_order_every_figure_by_hand(cal
     again = credit(call, rech_nr, {"Positionen": [{"PosNr": 1, "Menge": 1}]})
     assert again.status == 409
     assert again.json()["info"] == {"PosNr": 1, "Menge": 1, "invoiced": 3, "credited": 3}
+
+
+def xml_figures(number: str) -> tuple[Decimal, ...]:
+    """BT-109, BT-110, BT-114, BT-115 of the credit note's XML (through the official rules)."""
+    root = check(as_bytes(number, XML))
+    return tuple(
+        total(root, name) for name in ("TaxBasisTotalAmount", "TaxTotalAmount", "RoundingAmount", "DuePayableAmount")
+    )
+
+
+def test_three_credit_notes_give_back_a_chf_invoice_to_the_rappen(call):
+    # The VPE and discount order (113.90, above) credited in three parts. Each part rounded on its
+    # own would give back 12.30 + 35.85 + 65.70 = 113.85; the last one gives back what is left.
+    _, head = invoiced(call)
+    rech_nr = head["RechNr"]
+    # 1. 1 PAK of pens: 12.00 - 5 % (0.60) = 11.40 at 8.1 %, tax 0.9234 -> 0.92; 12.32 -> 12.30
+    first = credit(call, rech_nr, {"Positionen": [{"PosNr": 3, "Menge": 10}]}).json()["data"]
+    assert amounts(first) == (11.4, 0.92, 12.3, 0)
+    assert xml_figures(first["GutschriftNr"]) == (Decimal("11.40"), Decimal("0.92"), Decimal("-0.02"), Decimal("12.30"))
+    # 2. 1 coffee 18.90 and 1 PAK of capsules 4.50 - 10 % (0.45) = 4.05 (2.6 %: 22.95, tax 0.5967
+    #    -> 0.60), 1 PAK of pens 11.40 (8.1 %: tax 0.92); 34.35 + 1.52 = 35.87 -> 35.85
+    body = {"Positionen": [{"PosNr": 1, "Menge": 1}, {"PosNr": 2, "Menge": 10}, {"PosNr": 3, "Menge": 10}]}
+    second = credit(call, rech_nr, body).json()["data"]
+    assert amounts(second) == (34.35, 1.52, 35.85, 0)
+    assert xml_figures(second["GutschriftNr"]) == (
+        Decimal("34.35"),
+        Decimal("1.52"),
+        Decimal("-0.02"),
+        Decimal("35.85"),
+    )
+    assert open_state(call, rech_nr) == ("offen", False, Decimal("65.75"))  # 113.90 - 12.30 - 35.85
+    # 3. The rest: 2 coffees 37.80, 1 PAK of capsules 4.05, 1 PAK of pens 11.40, the delivery costs
+    #    as the invoice shared them (3.45 at 8.1 %, 6.55 at 2.6 %):
+    #    8.1 %: 11.40 + 3.45 = 14.85, tax 1.20285 -> 1.20; 2.6 %: 37.80 + 4.05 + 6.55 = 48.40, tax 1.2584
+    #    -> 1.26; 63.25 + 2.46 = 65.71 (65.70 on its own); what is left: 65.75, rounding +0.04
+    last = credit(call, rech_nr).json()["data"]
+    assert amounts(last) == (63.25, 2.46, 65.75, 10)
+    assert xml_figures(last["GutschriftNr"]) == (Decimal("63.25"), Decimal("2.46"), Decimal("0.04"), Decimal("65.75"))
+    gross = [Decimal(str(note["AuftBrutto"])) for note in (first, second, last)]
+    assert sum(gross) == Decimal(str(head["AuftBrutto"])) == Decimal("113.90")
+    assert open_state(call, rech_nr) == ("bezahlt", True, Decimal("0.00"))
+
+
+# Customer 100006 (EUR, an export: 0 %, no cash rounding), coffee at 20.03 less 7.5 %, capsules at
+# 4.77 a PAK less 10 %, pens at 12.72 a PAK less 5 %, delivery 10.00. By hand:
+#   PosNr 1: 3 x 20.03 = 60.09 - 4.50675 = 55.58325 -> 55.58 (one coffee: 20.03 - 1.50225 = 18.52775 -> 18.53)
+#   PosNr 2: 3 PAK x 4.77 = 14.31 - 1.431 = 12.879 -> 12.88
+#   PosNr 3: 3 PAK x 12.72 = 38.16 - 1.908 = 36.252 -> 36.25
+#   104.71 + 10.00 = 114.71, no tax
+EUR_VPE_ORDER: dict[str, Any] = {
+    "GrundDaten": {"KundNr": "100006", "AuftLiefKost": 10},
+    "Positionen": [
+        {"ArtNr": "1000", "Menge": 3, "GRabSatz": 7.5},
+        {"ArtNr": "1002", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 10},
+        {"ArtNr": "2002", "Menge": 30, "VPEinheit": "PAK", "GRabSatz": 5},
+    ],
+}
+
+
+def test_three_credit_notes_give_back_an_eur_invoice_to_the_cent(call):
+    _, head = invoiced(call, EUR_VPE_ORDER)
+    rech_nr = head["RechNr"]
+    assert (head["WaehrAbk"], head["AuftNetto"], head["AuftWUST"], head["AuftBrutto"]) == ("EUR", 114.71, 0, 114.71)
+    # 1. a coffee 18.53 and 1 PAK of capsules 4.77 - 0.477 = 4.293 -> 4.29: 22.82
+    body = {"Positionen": [{"PosNr": 1, "Menge": 1}, {"PosNr": 2, "Menge": 10}]}
+    first = credit(call, rech_nr, body).json()["data"]
+    assert amounts(first) == (22.82, 0, 22.82, 0)
+    assert xml_figures(first["GutschriftNr"]) == (Decimal("22.82"), Decimal("0.00"), Decimal("0.00"), Decimal("22.82"))
+    # 2. a coffee 18.53 and 1 PAK of pens 12.72 - 0.636 = 12.084 -> 12.08: 30.61
+    body = {"Positionen": [{"PosNr": 1, "Menge": 1}, {"PosNr": 3, "Menge": 10}]}
+    second = credit(call, rech_nr, body).json()["data"]
+    assert amounts(second) == (30.61, 0, 30.61, 0)
+    # 3. the rest: a coffee 18.53, 2 PAK of capsules 9.54 - 0.954 = 8.586 -> 8.59, 2 PAK of pens
+    #    25.44 - 1.272 = 24.168 -> 24.17, delivery 10.00: 61.29 on its own; the three coffees were
+    #    invoiced as 55.58, not 3 x 18.53 = 55.59: what is left is 114.71 - 22.82 - 30.61 = 61.28,
+    #    rounding -0.01
+    last = credit(call, rech_nr).json()["data"]
+    assert amounts(last) == (61.29, 0, 61.28, 10)
+    assert xml_figures(last["GutschriftNr"]) == (Decimal("61.29"), Decimal("0.00"), Decimal("-0.01"), Decimal("61.28"))
+    assert sum(Decimal(str(n["AuftBrutto"])) for n in (first, second, last)) == Decimal("114.71")
+    assert open_state(call, rech_nr) == ("bezahlt", True, Decimal("0.00"))
+
+
+def test_credit_notes_giving_back_more_than_the_invoice_in_all_are_a_409(call):
+    # 5 pens at a price of 0.03 (8.1 %): 0.15, tax 0.01215 -> 0.01, 0.16 -> CHF 0.15. One pen on its
+    # own: 0.03, tax 0.00243 -> 0.00, 0.03 -> 0.05: three of them give back the whole 0.15.
+    _, head = invoiced(
+        call, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "2002", "Menge": 5, "Preis": 0.03}]}
+    )
+    rech_nr = head["RechNr"]
+    assert head["AuftBrutto"] == 0.15
+    one_pen = {"Positionen": [{"PosNr": 1, "Menge": 1}]}
+    numbers = [credit(call, rech_nr, one_pen).json()["data"]["GutschriftNr"] for _ in range(3)]
+    assert numbers == ["600001", "600002", "600003"]
+    over = credit(call, rech_nr, one_pen)  # a fourth 0.05: 0.20 in all
+    assert over.status == 409
+    assert over.json()["info"] == {"RechNr": rech_nr, "AuftBrutto": 0.15, "BetragGutgeschrieben": 0.15, "Betrag": 0.05}
+    assert over.json()["error_description"].startswith(f"Invoice {rech_nr} has CHF 0.00 left to credit, not 0.05")
+    # The rest at once gives back what is left, 0.00: 2 pens 0.06, tax 0.00486 -> 0.00, rounding -0.06;
+    # no number was lost to the 409.
+    rest = credit(call, rech_nr).json()["data"]
+    assert rest["GutschriftNr"] == "600004"
+    assert amounts(rest) == (0.06, 0, 0, 0)
+    assert xml_figures("600004") == (Decimal("0.06"), Decimal("0.00"), Decimal("-0.06"), Decimal("0.00"))
+    assert open_state(call, rech_nr) == ("bezahlt", True, Decimal("0.00"))
 
 
 def test_more_than_is_left_is_a_409_naming_the_position_and_takes_no_number(call):
@@ -312,9 +424,9 @@ def test_the_idempotency_key_answers_the_first_credit_note(call):
     assert again.text == first.text
     other = credit(call, head["RechNr"], {"Positionen": [{"PosNr": 1, "Menge": 1}]}, headers=key)
     assert other.status == 409
-    from backoffice.invoices.store import credited_gross
-
-    assert credited_gross("400001") == Decimal("67.60")  # one credit note, not two
+    # One credit note, not two: 113.90 - 67.60 = 46.30 open.
+    rech_nr = head["RechNr"]
+    assert open_state(call, rech_nr) == ("offen", False, Decimal("46.30"))
 
 
 def test_a_refused_credit_note_writes_nothing(call):
@@ -391,3 +503,60 @@ def test_a_failure_after_numbering_keeps_the_number_for_the_next_credit_note_of_
         "600002"
     )
     assert credit_counter() == 2
+
+
+def test_a_credit_note_of_the_release_before_reads_back_as_it_was_issued(call):
+    """The release before shared the last credit note's delivery costs over the lines it credited
+    (the rest of the VPE order: 3.32 at 8.1 %, 6.68 at 2.6 %; 44.35 + 1.96 = 46.31 -> 46.30), where
+    today's rule shares them as the invoice did (44.35 + 1.97). Such a credit note keeps its record
+    and its files: GET answers them byte for byte, nothing is computed again."""
+    import dataclasses
+    from datetime import date
+
+    from backoffice.invoices import model, store
+    from backoffice.invoices.issue import _render
+    from backoffice.platform import dynamo
+    from backoffice.sales import document_store
+    from backoffice.sales.document import ORDER, to_credit_note
+
+    auft_nr, head = invoiced(call)
+    assert credit(call, head["RechNr"], PART).status == 201
+    # 600002 as the release before issued it: no fixed delivery shares, its record and archived files.
+    order = document_store.existing(ORDER, auft_nr)
+    rest = {1: Decimal(1), 2: Decimal(10), 3: Decimal(10)}
+    note = dataclasses.replace(to_credit_note(order, rest, True, "demo"), delivery_split=None)
+    stated = model.credit_note_input(note, model.Corrected(head["RechNr"], date.fromisoformat(head["RechDatum"])))
+    files = _render(stated, stated.numbered(600002, date(2026, 11, 25)))
+    record = {
+        "GutschriftNr": "600002",
+        "GutschriftDatum": "2026-11-25",
+        "RechNr": head["RechNr"],
+        "RechDatum": head["RechDatum"],
+        "AuftNr": auft_nr,
+        "KundNr": "100004",
+        "WaehrAbk": "CHF",
+        "AuftNetto": Decimal("44.35"),
+        "AuftWUST": Decimal("1.96"),
+        "AuftBrutto": Decimal("46.30"),
+        "AuftLiefKost": Decimal("10"),
+        "Retoure": False,
+        "Positionen": [{"PosNr": n, "Menge": q} for n, q in rest.items()],
+        "Sprache": "ger",
+        "ErstelltVon": "demo",
+        "ErstelltUTC": "2026-11-25T10:00:00Z",
+        **store.archive(auft_nr, "600002", "releasebefore", "Pdf", files.pdf, prefix=store.CREDIT_PREFIX),
+        **store.archive(auft_nr, "600002", "releasebefore", "Xml", files.xml, prefix=store.CREDIT_PREFIX),
+    }
+    dynamo.put_item({"PK": store.credit_pk("600002"), "SK": store.CREDIT_SK, **record})
+
+    data = fetch(call, "600002", JSON).json()["data"]
+    assert amounts(data) == (44.35, 1.96, 46.3, 10)
+    assert data["Positionen"] == [{"PosNr": 1, "Menge": 1}, {"PosNr": 2, "Menge": 10}, {"PosNr": 3, "Menge": 10}]
+    assert as_bytes("600002", XML) == files.xml
+    assert as_bytes("600002", PDF) == files.pdf
+    root = check(files.xml)
+    assert values(root, "//ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeAllowanceCharge/ram:ActualAmount") == [
+        Decimal("3.32"),
+        Decimal("6.68"),
+    ]
+    assert total(root, "RoundingAmount") == Decimal("-0.01")

@@ -157,3 +157,34 @@ def test_the_date_of_supply_is_the_delivery_day_in_zurich_else_the_invoice_date(
     numbering = invoice().numbered(500001, ISSUED)
     assert invoice(delivered=date(2026, 11, 21)).supplied(numbering) == date(2026, 11, 21)
     assert invoice().supplied(numbering) == ISSUED
+
+
+def credit_note(gross: str) -> Invoice:
+    """A credit note of invoice 500001 whose own lines make 0.15 + 0.01 tax, rounded to `gross`."""
+    return invoice(
+        figures=Figures(D("0.15"), D("0.01"), D(gross), D(0)),
+        type_code=model.CREDIT_NOTE_TYPE,
+        corrects=model.Corrected("500001", date(2026, 11, 23)),
+    )
+
+
+def test_the_last_credit_note_gives_back_what_is_left_of_the_invoices_total() -> None:
+    # 10.00 invoiced, 9.80 credited before: the last one gives back 0.20 (its own 0.16 -> 0.15,
+    # the 0.04 its rounding amount), never below 0 (credit notes of the release before may have
+    # given back more).
+    assert model.credited_figures(credit_note("0.15"), D("10.00"), D("9.80"), last=True).figures.gross == D("0.20")
+    assert model.credited_figures(credit_note("0.15"), D("10.00"), D("10.05"), last=True).figures.gross == D("0.00")
+    kept = model.credited_figures(credit_note("0.15"), D("10.00"), D("9.80"), last=False)
+    assert kept == credit_note("0.15")  # within what is left: its own figures
+
+
+def test_a_credit_note_beyond_what_is_left_of_the_invoice_is_a_409() -> None:
+    with pytest.raises(Conflict) as refused:
+        model.credited_figures(credit_note("0.15"), D("10.00"), D("9.90"), last=False)
+    assert refused.value.info == {
+        "RechNr": "500001",
+        "AuftBrutto": D("10.00"),
+        "BetragGutgeschrieben": D("9.90"),
+        "Betrag": D("0.15"),
+    }
+    assert str(refused.value).startswith("Invoice 500001 has CHF 0.10 left to credit, not 0.15")

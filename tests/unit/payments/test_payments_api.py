@@ -246,6 +246,44 @@ def test_requests_per_payment_are_constant(call: Any, count: int) -> None:
     assert counter.calls.count("BatchGetItem") == (count + 99) // 100 + 2
 
 
+def test_transactions_sent_side_by_side_book_every_payment_once(call: Any, monkeypatch: Any) -> None:
+    """49 unmatched payments, 49 to invoice A, 60 to invoice B: transactions of 49 payments (2 items
+    each, an invoice's open items 2 more), [49 unmatched], [A's 49], [B's 49], [B's 11]. B's two move
+    the same open item and go one after the other in one lane; the lanes go side by side in
+    threads. Every amount lands once."""
+    import threading
+
+    from backoffice.payments import store
+
+    a, b = issued(call, CHF_ORDER), issued(call, CHF_ORDER)
+    txs = [Tx(f"PAR-U-{n}", Decimal("1.00"), None) for n in range(49)]
+    txs += [Tx(f"PAR-A-{n}", Decimal("0.05"), a["Zahlungsreferenz"]) for n in range(49)]
+    txs += [Tx(f"PAR-B-{n}", Decimal("0.10"), b["Zahlungsreferenz"]) for n in range(60)]
+    file = camt("camt.054.001.08", [Entry(f"E{n}", tuple(txs[n : n + 25])) for n in range(0, len(txs), 25)])
+    threads: list[tuple[str, int, bool]] = []  # (thread, items, B's transaction)
+    write = store.write
+
+    def seen(ops: list[dict[str, Any]]) -> bool:
+        threads.append((threading.current_thread().name, len(ops), f"#{b['RechNr']}" in str(ops)))
+        return write(ops)
+
+    monkeypatch.setattr(store, "write", seen)
+    answer = post_file(call, file)
+    assert answer.json()["data"] == {"new": 158, "known": 0, "matched": 109, "unmatched": 49}
+    # Four transactions, none failed (none booked again payment by payment), none in the caller's thread.
+    assert sorted(n for _, n, _ in threads) == [24, 98, 100, 100]
+    assert threading.current_thread().name not in {name for name, _, _ in threads}
+    # B's two transactions in one lane: one thread, the first 49 before the other 11.
+    assert len({name for name, _, of_b in threads if of_b}) == 1
+    assert [n for _, n, of_b in threads if of_b] == [100, 24]
+    for invoice, paid in ((a, Decimal("2.45")), (b, Decimal("6.00"))):
+        data = head(call, invoice["RechNr"])
+        assert Decimal(str(data["BetragBezahlt"])) == paid
+        assert Decimal(str(data["BetragOffen"])) == Decimal(str(invoice["AuftBrutto"])) - paid
+        assert data["Zahlstatus"] == "teilbezahlt"
+    assert post_file(call, file).json()["data"] == {"new": 0, "known": 158, "matched": 0, "unmatched": 0}
+
+
 def test_a_payment_booked_meanwhile_is_known_and_the_rest_of_its_group_booked(call: Any, monkeypatch: Any) -> None:
     """Another import booked one of the file's payments after this one looked (a race): the group's
     transaction fails, each payment is booked on its own, the counts stay right, nothing twice."""

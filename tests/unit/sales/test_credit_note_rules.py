@@ -120,17 +120,32 @@ def test_the_credit_note_mirrors_the_credited_lines():
     assert (figures.net, figures.tax, figures.gross, figures.rounding) == (D("64.65"), D("2.94"), D("67.60"), D("0.01"))
 
 
-def test_the_delivery_costs_go_with_the_credit_note_that_leaves_nothing():
+def test_the_delivery_costs_go_with_the_credit_note_that_leaves_nothing_taxed_as_invoiced():
     note = to_credit_note(order(), {1: D(1), 2: D(10), 3: D(10)}, with_delivery=True, user="demo")
     figures = note.figures
-    # 18.90 + 4.05 (2.6 %: 22.95) and 11.40 (8.1 %); 10.00 shared 11.40 : 22.95 = 3.31878 : 6.68122,
-    # cut to 3.31 and 6.68, the cent left to the larger remainder: 3.32 (8.1 %), 6.68 (2.6 %)
-    # 8.1 %: 14.72, tax 1.19232 -> 1.19; 2.6 %: 29.63, tax 0.77038 -> 0.77; 44.35 + 1.96 = 46.31 -> 46.30
+    # 18.90 + 4.05 (2.6 %: 22.95) and 11.40 (8.1 %); the delivery costs 10.00 shared as the invoice
+    # shared them (34.20 : 64.80 -> 3.45 at 8.1 %, 6.55 at 2.6 %), not over the lines credited now:
+    # 8.1 %: 11.40 + 3.45 = 14.85, tax 1.202850 -> 1.20; 2.6 %: 22.95 + 6.55 = 29.50, tax 0.767 -> 0.77
+    # 44.35 + 1.97 = 46.32 -> 46.30
     assert [(r.net, r.amount, r.delivery) for r in figures.recap] == [
-        (D("14.72"), D("1.19"), D("3.32")),
-        (D("29.63"), D("0.77"), D("6.68")),
+        (D("14.85"), D("1.20"), D("3.45")),
+        (D("29.50"), D("0.77"), D("6.55")),
     ]
-    assert (figures.net, figures.tax, figures.gross) == (D("44.35"), D("1.96"), D("46.30"))
+    assert (figures.net, figures.tax, figures.gross) == (D("44.35"), D("1.97"), D("46.30"))
+
+
+def test_the_delivery_costs_keep_their_rate_when_no_position_of_it_comes_back():
+    # The rest of the order but for the pens (8.1 %), which an earlier credit note took: 1 coffee
+    # 18.90 and 1 PAK of capsules 4.05 (2.6 %: 22.95); the invoice's 3.45 of the delivery costs at
+    # 8.1 % come back at 8.1 % on a recap line of their own.
+    # 8.1 %: 3.45, tax 0.27945 -> 0.28; 2.6 %: 22.95 + 6.55 = 29.50, tax 0.77; 32.95 + 1.05 = 34.00
+    figures = to_credit_note(order(), {1: D(1), 2: D(10)}, with_delivery=True, user="demo").figures
+    assert [(r.tax.code, r.net, r.amount, r.delivery) for r in figures.recap] == [
+        (figures.recap[0].tax.code, D("3.45"), D("0.28"), D("3.45")),
+        (figures.recap[1].tax.code, D("29.50"), D("0.77"), D("6.55")),
+    ]
+    assert [r.tax.rate for r in figures.recap] == [D("8.1"), D("2.6")]
+    assert (figures.net, figures.tax, figures.gross) == (D("32.95"), D("1.05"), D("34.00"))
 
 
 def test_part_of_a_packaging_unit_is_a_400_naming_the_requests_field():

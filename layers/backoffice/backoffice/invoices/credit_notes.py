@@ -132,19 +132,24 @@ def draft(
     """The credit note of `request` against the invoice's ledger as read under the lease (400, 409).
 
     The delivery costs go back with the credit note after which nothing of the invoice is left to
-    credit (the whole invoice given back, at once or in parts), once.
+    credit (the whole invoice given back, at once or in parts), once; that one gives back exactly
+    what is left of the invoice's total, and no other may take the credited sum beyond it (409,
+    `model.credited_figures`).
     """
-    from backoffice.invoices.model import Corrected, credit_note_input
+    from backoffice.invoices.model import Corrected, credit_note_input, credited_figures
     from backoffice.sales.document import to_credit_note
 
     before = credited(ledger)
     returned = order.check_creditable(request.returned, before)
     after = {n: before.get(n, Decimal(0)) + returned.get(n, Decimal(0)) for n in {*before, *returned}}
-    with_delivery = not order.creditable(after) and not ledger.get(store.DELIVERY_CREDITED)
+    last = not order.creditable(after)
+    with_delivery = last and not ledger.get(store.DELIVERY_CREDITED)
     document = to_credit_note(order, returned, with_delivery, request.user)
     corrects = Corrected(request.rech_nr, date.fromisoformat(str(invoice_record["RechDatum"])))
-    invoice = credit_note_input(document, corrects)
-    gross = Decimal(ledger.get(store.CREDITED_GROSS) or "0.00") + invoice.figures.gross
+    credited_before = Decimal(ledger.get(store.CREDITED_GROSS) or "0.00")
+    invoiced = Decimal(str(invoice_record["AuftBrutto"]))
+    invoice = credited_figures(credit_note_input(document, corrects), invoiced, credited_before, last)
+    gross = credited_before + invoice.figures.gross
     new_ledger = {
         store.CREDITED: {str(n): q for n, q in after.items()},
         store.CREDITED_GROSS: gross,

@@ -459,6 +459,38 @@ def credit_note_input(credit_note: SalesDocument, corrects: Corrected) -> Invoic
     return dataclasses.replace(stated_note, paid=False, type_code=CREDIT_NOTE_TYPE, corrects=corrects)
 
 
+def credited_figures(note: Invoice, invoiced: Decimal, credited_before: Decimal, last: bool) -> Invoice:
+    """The credit note `note` against its invoice's total `invoiced` (AuftBrutto), of which earlier
+    credit notes gave back `credited_before`: the credit notes of an invoice give back its total to
+    the Rappen, never more.
+
+    Each credit note's lines, tax per rate and total are rounded on their own, so parts would miss
+    the invoice's total by a few Rappen. The last one (after it nothing of the invoice is left to
+    credit) gives back exactly what is left of the total: the difference to its net and tax is
+    its rounding amount (BT-114), as an invoice carries its CHF 0.05 rounding. Any other whose
+    total would take the credited sum beyond the invoice's total is a 409 (credit the rest at once).
+    """
+    left = invoiced - credited_before
+    if last:
+        # Never below 0: only credit notes of the release before, each rounded on its own, can have
+        # given back more than the invoice; what they gave too much stays given.
+        gross = max(left, Decimal("0.00"))
+        return dataclasses.replace(note, figures=dataclasses.replace(note.figures, gross=gross))
+    if note.figures.gross > left:
+        corrected = note.corrects.rech_nr if note.corrects else ""
+        raise Conflict(
+            f"Invoice {corrected} has {note.currency} {left} left to credit, not {note.figures.gross}: "
+            "its rounded credit notes would give back more than was invoiced. Credit the rest of it at once.",
+            {
+                "RechNr": corrected,
+                "AuftBrutto": invoiced,
+                "BetragGutgeschrieben": credited_before,
+                "Betrag": note.figures.gross,
+            },
+        )
+    return note
+
+
 def stated(document: SalesDocument, auft_nr: str) -> Invoice:
     """`document` (an order, or a credit note of one) as the invoice states it, its texts printable."""
     from backoffice.parties.addresses import document_view

@@ -18,8 +18,7 @@ invoice's ledger `RECHNUNG#{AuftNr}` / `GUTSCHRIFTEN` (its lease, what was credi
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Sequence
-from decimal import Decimal
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -210,20 +209,6 @@ def peek_credit_number() -> int:
 
 def next_credit_number() -> int:
     return dynamo.next_number(CREDIT_COUNTER, start=CREDIT_NR_START)
-
-
-def credited_gross(auft_nr: str) -> Decimal:
-    """The credited gross amount of the invoice of order `auft_nr`: the sum of its credit notes'
-    AuftBrutto, in the invoice's currency; 0.00 without any (one GetItem of its ledger)."""
-    item = dynamo.get_item(pk(auft_nr), LEDGER_SK, consistent=True, attributes=(CREDITED_GROSS,))
-    return Decimal((item or {}).get(CREDITED_GROSS) or "0.00")
-
-
-def credited_gross_of(auft_nrs: Iterable[str]) -> dict[str, Decimal]:
-    """`credited_gross` of many invoices (by AuftNr) at once: one BatchGetItem per 100."""
-    numbers = list(dict.fromkeys(auft_nrs))
-    found = {str(i["PK"]).removeprefix("RECHNUNG#"): i for i in dynamo.batch_get((pk(n), LEDGER_SK) for n in numbers)}
-    return {n: Decimal(found.get(n, {}).get(CREDITED_GROSS) or "0.00") for n in numbers}
 
 
 # -- the archive -----------------------------------------------------------------------------------

@@ -30,6 +30,9 @@ ATTEMPTS = 8
 # items (two each) are booked in transactions of up to this many.
 MAX_ITEMS = 100
 MATCHED, UNMATCHED, KNOWN = "zugeordnet", "offen", "bekannt"
+# Transactions of an import in flight at a time (`_book_in_parallel`): a small bound, within the
+# client's connection pool and far below what DynamoDB's partitions take.
+WRITE_WORKERS = 8
 
 
 @dataclass(frozen=True)
@@ -72,9 +75,8 @@ def book(payments: list[Payment], user: str) -> Imported:
             facts = None  # a payment in another currency than the invoice's is never settled by it
         booking.append((_record(pid, payment, facts, user, now), facts))
     outcomes = {MATCHED: 0, UNMATCHED: 0, KNOWN: len(payments) - len(fresh)}
-    for chunk in _chunks(booking):
-        for outcome in _book_chunk(chunk, items):
-            outcomes[outcome] += 1
+    for outcome in _book_in_parallel(_chunks(booking), items):
+        outcomes[outcome] += 1
     return Imported(outcomes[MATCHED] + outcomes[UNMATCHED], outcomes[KNOWN], outcomes[MATCHED], outcomes[UNMATCHED])
 
 
@@ -101,6 +103,35 @@ def _chunks(bookings: list[_Booking]) -> list[list[_Booking]]:
         if rech_nr:
             invoices.add(rech_nr)
     return [*chunks, current] if current else chunks
+
+
+def _book_in_parallel(chunks: list[list[_Booking]], items: dict[str, dict[str, Any]]) -> list[str]:
+    """The chunks' transactions sent WRITE_WORKERS at a time, each chunk's outcomes as `_book_chunk` counts them.
+
+    What a transaction costs is mostly its round trip, so independent ones go together. Chunks
+    that share an invoice (its payments split over two transactions) go one after the other in one
+    lane, so no two transactions in flight move the same open item; the lanes write disjoint
+    items (a payment's id is in one chunk, an invoice in one lane) and touch disjoint keys of
+    `items`, so a lane's outcome never depends on another's, and a payment is booked once
+    whatever runs beside it (its write is conditional on its id, as ever).
+    """
+    lanes: list[list[list[_Booking]]] = []
+    for chunk in chunks:
+        shared = lanes and _rech_nr(lanes[-1][-1][-1]) and _rech_nr(lanes[-1][-1][-1]) == _rech_nr(chunk[0])
+        if shared:
+            lanes[-1].append(chunk)
+        else:
+            lanes.append([chunk])
+
+    def book_lane(lane: list[list[_Booking]]) -> list[str]:
+        return [outcome for chunk in lane for outcome in _book_chunk(chunk, items)]
+
+    if len(lanes) <= 1:
+        return [outcome for lane in lanes for outcome in book_lane(lane)]
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=min(WRITE_WORKERS, len(lanes))) as pool:
+        return [outcome for done in pool.map(book_lane, lanes) for outcome in done]
 
 
 def _book_chunk(chunk: list[_Booking], items: dict[str, dict[str, Any]]) -> list[str]:

@@ -31,6 +31,12 @@ OPEN_ITEMS = "OFFENEPOSTEN"
 FACTS = ("RechNr", "AuftNr", "KundNr", "WaehrAbk", "AuftBrutto", "RechDatum", "FaelligDatum", "Zahlungsreferenz")
 
 
+# An import's reads of 100 keys each sent this many at a time (independent reads, each mostly its
+# round trip); and what it reads of an open item.
+READ_WORKERS = 8
+OPEN_ITEM_READ = ("PK", "SK", "BetragBezahlt", amounts.CREDITED, dynamo.VERSION)
+
+
 def payment_id(key: str) -> str:
     """The id of a payment in URLs and keys: 20 hex digits of the SHA-256 of its reference."""
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
@@ -106,7 +112,7 @@ def invoice_facts(rech_nr: str) -> dict[str, Any] | None:
 
 def facts_by_reference(references: Iterable[str]) -> dict[str, dict[str, Any]]:
     """The invoices' facts by payment reference, for those references that are ours."""
-    found = dynamo.batch_get((reference_pk(r), REFERENCE_SK) for r in references)
+    found = dynamo.batch_get(((reference_pk(r), REFERENCE_SK) for r in references), workers=READ_WORKERS)
     return {str(item["PK"]).removeprefix("ZREF#"): _strip(item) or {} for item in found}
 
 
@@ -147,7 +153,8 @@ def credit_ops(record: dict[str, Any], credited: Decimal) -> list[dict[str, Any]
 
 def known_payments(ids: Iterable[str]) -> set[str]:
     """Those of `ids` that are booked already."""
-    return {str(i["Id"]) for i in dynamo.batch_get((payment_pk(p), PAYMENT_SK) for p in ids)}
+    found = dynamo.batch_get(((payment_pk(p), PAYMENT_SK) for p in ids), attributes=("Id",), workers=READ_WORKERS)
+    return {str(i["Id"]) for i in found}
 
 
 def get_payment(pid: str) -> dict[str, Any] | None:
@@ -164,8 +171,10 @@ def unmatched_payments(limit: int, offset: int) -> tuple[list[dict[str, Any]], i
 
 
 def open_items(keys: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """The open items under these sort keys (`open_item_sk`), by sort key."""
-    return {str(i["SK"]): _strip(i) or {} for i in dynamo.batch_get((OPEN_ITEMS, sk) for sk in keys)}
+    """The open items under these sort keys (`open_item_sk`), by sort key: what a booking reads of
+    them (what came in, what was credited, the Version), the invoice's facts are read beside."""
+    found = dynamo.batch_get(((OPEN_ITEMS, sk) for sk in keys), attributes=OPEN_ITEM_READ, workers=READ_WORKERS)
+    return {str(i["SK"]): _strip(i) or {} for i in found}
 
 
 def open_item(facts: dict[str, Any]) -> dict[str, Any] | None:

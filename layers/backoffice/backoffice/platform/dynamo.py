@@ -169,17 +169,41 @@ def _sk_condition(sk_name: str, prefix: str | None, after: str | None, before: s
     return None
 
 
-def batch_get(keys: Iterable[tuple[str, str]], consistent: bool = False) -> list[dict[str, Any]]:
-    """Items for (PK, SK) pairs, 100 per request as DynamoDB allows, unprocessed keys retried."""
+def batch_get(
+    keys: Iterable[tuple[str, str]], consistent: bool = False, attributes: Sequence[str] = (), workers: int = 1
+) -> list[dict[str, Any]]:
+    """Items for (PK, SK) pairs, 100 per request as DynamoDB allows, unprocessed keys retried.
+
+    `attributes`: only these are returned (a projection; name PK and SK to tell the items apart).
+    `workers` > 1: the requests of 100 keys sent that many at a time (they are independent reads;
+    what a request costs is mostly its round trip), the items in the order of the requests.
+    """
     wanted = list(dict.fromkeys(keys))
+    pages = [
+        [key(pk, sk) for pk, sk in wanted[start : start + _BATCH_GET]] for start in range(0, len(wanted), _BATCH_GET)
+    ]
+    projection: dict[str, Any] = {"ConsistentRead": consistent}
+    if attributes:
+        projection["ProjectionExpression"] = ", ".join(f"#p{n}" for n in range(len(attributes)))
+        projection["ExpressionAttributeNames"] = {f"#p{n}": name for n, name in enumerate(attributes)}
+    if workers > 1 and len(pages) > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=min(workers, len(pages))) as pool:
+            found = list(pool.map(lambda page: _batch_get_page(page, projection), pages))
+    else:
+        found = [_batch_get_page(page, projection) for page in pages]
+    return [item for page in found for item in page]
+
+
+def _batch_get_page(keys_: list[dict[str, Any]], projection: dict[str, Any]) -> list[dict[str, Any]]:
+    """One request's keys read, its unprocessed keys again until none is left."""
     found: list[dict[str, Any]] = []
-    for start in range(0, len(wanted), _BATCH_GET):
-        keys_ = [key(pk, sk) for pk, sk in wanted[start : start + _BATCH_GET]]
-        request: dict[str, Any] = {table_name(): {"Keys": keys_, "ConsistentRead": consistent}}
-        while request:
-            resp = client("dynamodb").batch_get_item(RequestItems=request)
-            found.extend(from_attrs(a) for a in resp.get("Responses", {}).get(table_name(), []))
-            request = resp.get("UnprocessedKeys") or {}
+    request: dict[str, Any] = {table_name(): {"Keys": keys_, **projection}}
+    while request:
+        resp = client("dynamodb").batch_get_item(RequestItems=request)
+        found.extend(from_attrs(a) for a in resp.get("Responses", {}).get(table_name(), []))
+        request = resp.get("UnprocessedKeys") or {}
     return found
 
 

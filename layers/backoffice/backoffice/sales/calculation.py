@@ -260,6 +260,7 @@ def compute_document(
     delivery: Decimal = ZERO,
     *,
     net_delivery: bool = True,
+    delivery_split: Sequence[tuple[TaxCode, Decimal]] | None = None,
 ) -> Document:
     """The document of `positions` in `currency`, with `delivery` costs (AuftLiefKost).
 
@@ -268,7 +269,10 @@ def compute_document(
     Without it, each position carries its own code. `delivery` is a net amount; it is shared over
     the tax codes in proportion to the positions' amounts and taxed at their rates (docs/decisions.md,
     "Delivery costs"). `net_delivery=False` reads it in the document's Preisart instead (gross in a
-    gross document), the rule of documents stored before issue 22.
+    gross document), the rule of documents stored before issue 22. `delivery_split` shares it as
+    given instead (tax code, share; summing to `delivery`), a code without positions making a recap
+    line of its share alone: the last credit note of an invoice gives the delivery costs back taxed
+    as the invoice taxed them, whichever positions it credits.
     """
     if export_tax is not None and decimal(export_tax.rate) != 0:
         raise ValueError(f"export tax code {export_tax.code} must have rate 0, not {export_tax.rate}")
@@ -283,7 +287,7 @@ def compute_document(
     computed = tuple(
         _position(p, index, kind, export_tax or p.tax, currency) for index, p in enumerate(positions, start=1)
     )
-    recap = _recap(computed, kind, currency, delivery, net_delivery)
+    recap = _recap(computed, kind, currency, delivery, net_delivery, delivery_split)
     # The sums of two-decimal amounts, written with two decimals even when there is no line.
     net = round_cents(sum((line.net for line in recap), ZERO))
     tax = round_cents(sum((line.amount for line in recap), ZERO))
@@ -381,17 +385,22 @@ def _position(p: PositionInput, index: int, kind: str, tax: TaxCode, currency: s
 
 
 def _recap(
-    positions: Sequence[Position], kind: str, currency: str, delivery: Decimal, net_delivery: bool
+    positions: Sequence[Position],
+    kind: str,
+    currency: str,
+    delivery: Decimal,
+    net_delivery: bool,
+    split: Sequence[tuple[TaxCode, Decimal]] | None = None,
 ) -> tuple[TaxLine, ...]:
     merged: dict[str, tuple[TaxCode, Decimal]] = {}
-    for p in positions:
-        code, amount = merged.get(p.tax.code, (p.tax, ZERO))
-        if code != p.tax:
-            raise ValueError(f"tax code {p.tax.code} comes with two definitions: {code} and {p.tax}")
-        merged[p.tax.code] = (code, amount + p.total)
+    for given, amount in [(p.tax, p.total) for p in positions] + [(shared, ZERO) for shared, _ in split or ()]:
+        code, before = merged.get(given.code, (given, ZERO))
+        if code != given:
+            raise ValueError(f"tax code {given.code} comes with two definitions: {code} and {given}")
+        merged[given.code] = (code, before + amount)
     # Highest rate first, as invoices list them; the code decides between equal rates.
     ordered = sorted(merged.values(), key=lambda entry: (-entry[0].rate, entry[0].code))
-    shares = allocate(delivery, [amount for _, amount in ordered])
+    shares = _shares(delivery, ordered, split)
     lines = []
     for (code, amount), share in zip(ordered, shares, strict=True):
         if kind == GROSS and net_delivery:
@@ -407,6 +416,18 @@ def _recap(
         else:
             lines.append(TaxLine(currency, code, amount + share, tax_on_net(amount + share, code.rate), share))
     return tuple(lines)
+
+
+def _shares(
+    delivery: Decimal, ordered: Sequence[tuple[TaxCode, Decimal]], split: Sequence[tuple[TaxCode, Decimal]] | None
+) -> list[Decimal]:
+    """The delivery costs' share of each recap line: as `split` gives them, else in proportion to the lines."""
+    if split is None:
+        return allocate(delivery, [amount for _, amount in ordered])
+    given = {tax.code: share for tax, share in split}
+    if sum(given.values(), ZERO) != delivery:
+        raise ValueError(f"delivery shares {given} do not sum to {delivery}")
+    return [given.get(code.code, ZERO) for code, _ in ordered]
 
 
 def allocate(amount: Decimal, weights: Sequence[Decimal]) -> list[Decimal]:

@@ -154,13 +154,21 @@ class SalesDocument:
     # What the store read this document from, opaque to all but the store: a rewrite keeps what
     # it does not change (document_store.head_item). None: a document not stored yet.
     origin: object = field(default=None, compare=False, repr=False)
+    # The delivery costs' share per tax code when fixed (the last credit note of an invoice: as the
+    # invoice shared them); None: shared over the positions (`calculation.compute_document`).
+    delivery_split: tuple[tuple[TaxCode, Decimal], ...] | None = None
 
     @cached_property
     def figures(self) -> Document:
         """Positions, tax recapitulation and totals, computed from the positions (never stored)."""
         delivery = self.head.details.delivery_costs or ZERO
         return compute_document(
-            self.positions, self.head.currency, self.export, delivery, net_delivery=self.head.net_delivery
+            self.positions,
+            self.head.currency,
+            self.export,
+            delivery,
+            net_delivery=self.head.net_delivery,
+            delivery_split=self.delivery_split,
         )
 
     @property
@@ -315,7 +323,9 @@ def to_credit_note(
     """The credit note giving back `returned` (PosNr -> quantity) of an invoiced order: the order's
     head (buyer, currency, addresses, language, export code), its positions at the order's prices,
     discounts, packaging units and tax codes with the quantities given back, and its delivery costs
-    when `with_delivery`. Its figures come from `calculation` like every document's. Unnumbered.
+    when `with_delivery`, shared over the tax rates as the invoice shared them (the delivery is
+    given back taxed as it was invoiced, whichever positions come with it). Its figures come from
+    `calculation` like every document's. Unnumbered.
 
     A quantity that is not a whole number of a position's packaging units is a 400 when the figures
     are computed, naming the request's `Positionen[i].Menge`.
@@ -339,4 +349,22 @@ def to_credit_note(
         write_token=None,
         version=1,
     )
-    return SalesDocument(CREDIT_NOTE, "", head, positions, order.export)
+    split = _delivery_split(order, positions) if with_delivery else None
+    return SalesDocument(CREDIT_NOTE, "", head, positions, order.export, delivery_split=split)
+
+
+def _delivery_split(
+    order: SalesDocument, positions: Sequence[PositionInput]
+) -> tuple[tuple[TaxCode, Decimal], ...] | None:
+    """The order's delivery shares per tax code, for a credit note of `positions` giving them back.
+
+    None (shared over the credited positions) only where a share would change its meaning: a
+    document of the release before (its delivery costs in the Preisart) whose credit note's
+    Preisart differs from the order's.
+    """
+    from backoffice.sales.calculation import GROSS
+
+    gross_note = order.export is None and all(p.price_kind == GROSS for p in positions)
+    if not order.head.net_delivery and gross_note != (order.figures.price_kind == GROSS):
+        return None
+    return tuple((line.tax, line.delivery) for line in order.figures.recap if line.delivery)
