@@ -95,6 +95,35 @@ def test_the_publisher_touches_only_outbox_items_and_reads_its_stream() -> None:
     assert [g.actions for g in index] == [("dynamodb:Query",)]
 
 
+def test_the_stream_consumers_read_this_tables_stream_only() -> None:
+    """Not SAM's DynamoDB event, whose managed policy reads every stream of the account: a mapping of
+    their own, and statements on this table's stream."""
+    for logical in ("PublisherFunction", "DispatcherFunction"):
+        on_streams = [g for g in iam.grants(STACK, logical) if any("Stream" in a for a in g.actions)]
+        assert {(a, r) for g in on_streams for a in g.actions for r in g.resources} == {
+            ("dynamodb:DescribeStream", "Table.StreamArn"),
+            ("dynamodb:GetRecords", "Table.StreamArn"),
+            ("dynamodb:GetShardIterator", "Table.StreamArn"),
+            ("dynamodb:ListStreams", "Table/stream/*"),
+        }, logical
+    mappings = STACK.resources("AWS::Lambda::EventSourceMapping")
+    assert {m["Properties"]["FunctionName"]["Ref"] for m in mappings.values()} >= {
+        "PublisherFunction.Alias",
+        "DispatcherFunction.Alias",
+    }
+    assert all(m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": ["Table", "StreamArn"]} for m in mappings.values())
+
+
+def test_a_sam_stream_event_is_named_as_the_account_wide_managed_policy_it_brings() -> None:
+    doc = copy.deepcopy(STACK.doc)
+    events = doc["Resources"]["PublisherFunction"]["Properties"]["Events"]
+    events["Stream"] = {"Type": "DynamoDB", "Properties": {"Stream": {"Fn::GetAtt": ["Table", "StreamArn"]}}}
+    found = iam.grants(Stack(doc, STACK.names, STACK.params), "PublisherFunction")
+    broad = [g for g in found if g.actions == ("managed-policy:AWSLambdaDynamoDBExecutionRole",)]
+    assert [g.resources for g in broad] == [("*",)]
+    assert not any(covered(LISTS["PublisherFunction"].get("*", []), a, g) for g in broad for a in g.actions)
+
+
 def test_the_log_function_deletes_only_the_stacks_log_streams() -> None:
     deletes = [g for g in iam.grants(STACK, "LogFunction") if "logs:DeleteLogStream" in g.actions]
     assert [g.resources for g in deletes] == [
