@@ -94,9 +94,9 @@ def test_the_publisher_touches_only_outbox_items_and_reads_its_stream() -> None:
     assert [g.actions for g in index] == [("dynamodb:Query",)]
 
 
-def test_the_stream_consumers_read_this_tables_stream_only() -> None:
-    """Not SAM's DynamoDB event, whose managed policy reads every stream of the account: a mapping of
-    their own, and statements on this table's stream."""
+def test_the_stream_and_queue_consumers_read_their_own_source_only() -> None:
+    """Not SAM's DynamoDB or SQS event, whose managed policy reads every stream (queue) of the
+    account: mappings of their own, and statements on this table's stream and the webhook queue."""
     for logical in ("PublisherFunction", "DispatcherFunction"):
         on_streams = [g for g in iam.grants(STACK, logical) if any("Stream" in a for a in g.actions)]
         assert {(a, r) for g in on_streams for a in g.actions for r in g.resources} == {
@@ -105,12 +105,20 @@ def test_the_stream_consumers_read_this_tables_stream_only() -> None:
             ("dynamodb:GetShardIterator", "Table.StreamArn"),
             ("dynamodb:ListStreams", "Table/stream/*"),
         }, logical
-    mappings = STACK.resources("AWS::Lambda::EventSourceMapping")
-    assert {m["Properties"]["FunctionName"]["Ref"] for m in mappings.values()} >= {
-        "PublisherFunction.Alias",
-        "DispatcherFunction.Alias",
+    sources = {
+        m["Properties"]["FunctionName"]["Ref"]: m["Properties"]["EventSourceArn"]
+        for m in STACK.resources("AWS::Lambda::EventSourceMapping").values()
     }
-    assert all(m["Properties"]["EventSourceArn"] == {"Fn::GetAtt": ["Table", "StreamArn"]} for m in mappings.values())
+    stream, queue = {"Fn::GetAtt": ["Table", "StreamArn"]}, {"Fn::GetAtt": ["WebhookQueue", "Arn"]}
+    assert sources == {
+        "PublisherFunction.Alias": stream,
+        "DispatcherFunction.Alias": stream,
+        "DeliveryFunction.Alias": queue,
+    }
+    on_queue = {a for g in iam.grants(STACK, "DeliveryFunction") if g.resources == ("WebhookQueue",) for a in g.actions}
+    assert on_queue == {"sqs:SendMessage", "sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes"}
+    # No SAM pull event (DynamoDB, SQS, Kinesis, ...) anywhere: each brings an account-wide managed policy.
+    assert not [g for f in FUNCTIONS for g in iam.grants(STACK, f) if g.actions[0].startswith("managed-policy:")]
 
 
 def test_a_sam_stream_event_is_named_as_the_account_wide_managed_policy_it_brings() -> None:
