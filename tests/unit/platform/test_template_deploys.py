@@ -279,3 +279,19 @@ def test_the_waf_is_optional_with_common_rules_and_limits_per_source_ip() -> Non
         assert re.fullmatch(r"\d+", response["ResponseHeaders"][0]["Value"])
         assert response["ResponseHeaders"][0]["Name"] == "Retry-After"
         assert '"error":"too_many_requests"' in bodies[response["CustomResponseBodyKey"]]["Content"]
+
+
+def test_a_message_in_the_webhook_dead_letter_queue_raises_an_alarm() -> None:
+    """The queue the delivery mapping's messages go to after 5 failed receives (its RedrivePolicy)."""
+    redrive = RESOURCES["WebhookQueue"]["Properties"]["RedrivePolicy"]
+    assert redrive == {"deadLetterTargetArn": {"Fn::GetAtt": ["WebhookDeadLetterQueue", "Arn"]}, "maxReceiveCount": 5}
+    depth = alarm("WebhookDeadLetterAlarm")
+    assert (depth["Namespace"], depth["MetricName"], depth["Statistic"]) == (
+        "AWS/SQS",
+        "ApproximateNumberOfMessagesVisible",
+        "Maximum",
+    )
+    assert depth["Dimensions"] == [
+        {"Name": "QueueName", "Value": {"Fn::GetAtt": ["WebhookDeadLetterQueue", "QueueName"]}}
+    ]
+    assert (depth["Threshold"], depth["ComparisonOperator"]) == (1, "GreaterThanOrEqualToThreshold")
