@@ -128,6 +128,9 @@ NOT_EMULATED = {
     "AWS::Serverless::LayerVersion": "the layer is on the path (the venv's .pth)",
     "AWS::Serverless::Api": "the gateway emulation itself",
     "AWS::IAM::Role": "moto does not enforce IAM (test_template_operations.py checks the policies)",
+    "AWS::Lambda::EventSourceMapping": "a queue's mapping is polled by the stack (Stack.queue_sources); the "
+    "table's stream triggers nothing locally: the publisher's sweep runs after each write request, the "
+    "dispatcher on its schedule",
     "AWS::ApiGateway::UsagePlan": "the gateway emulation holds each client to its limits (local/throttling.py)",
     "AWS::ApiGateway::Account": "account settings (the access-log role) have no local counterpart",
     "AWS::SNS::Topic": "alarms do not fire locally (no CloudWatch metrics)",

@@ -85,9 +85,11 @@ class Grant:
 
 
 def resource_name(value: Any) -> str:
-    """A statement's resource as text: `Table` for its ARN, `Bucket/log/*`, or the ARN text as written."""
+    """A statement's resource as text: `Table` for its ARN, `Table.StreamArn` for another attribute,
+    `Bucket/log/*`, or the ARN text as written."""
     if isinstance(value, dict) and "Fn::GetAtt" in value:
-        return str(value["Fn::GetAtt"][0])
+        logical, attribute = value["Fn::GetAtt"]
+        return str(logical) if attribute == "Arn" else f"{logical}.{attribute}"
     if isinstance(value, dict) and "Ref" in value:
         return str(value["Ref"])
     if isinstance(value, dict) and "Fn::Sub" in value:
@@ -127,10 +129,27 @@ def _template_grant(name: str, args: dict[str, Any]) -> Grant:
     return Grant(tuple(actions), resources)
 
 
+# The event sources for which SAM adds an AWS managed policy to the function's role, each on every
+# resource of its kind in the account ("*"): a function that needs one has an
+# AWS::Lambda::EventSourceMapping of its own and the statements for its one source in its Policies.
+_PULL_EVENTS = {
+    "DynamoDB": "AWSLambdaDynamoDBExecutionRole",
+    "Kinesis": "AWSLambdaKinesisExecutionRole",
+    "SQS": "AWSLambdaSQSQueueExecutionRole",
+    "MQ": "AWSLambdaMQExecutionRole",
+    "MSK": "AWSLambdaMSKExecutionRole",
+}
+
+
 def grants(stack: Stack, logical: str) -> list[Grant]:
-    """What the function's Policies allow."""
-    found = []
-    for policy in stack.doc["Resources"][logical]["Properties"].get("Policies") or []:
+    """What the function's Policies allow, and the managed policies SAM adds for its pull events."""
+    props = stack.doc["Resources"][logical]["Properties"]
+    found = [
+        Grant((f"managed-policy:{_PULL_EVENTS[event['Type']]}",), ("*",))
+        for event in (props.get("Events") or {}).values()
+        if event["Type"] in _PULL_EVENTS
+    ]
+    for policy in props.get("Policies") or []:
         if isinstance(policy, str):  # a managed policy: no DynamoDB here, and more than any list allows
             found.append(Grant((f"managed-policy:{policy}",), ("*",)))
             continue

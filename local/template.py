@@ -202,13 +202,22 @@ class Stack:
         ]
 
     def queue_sources(self) -> list[tuple[str, str, int]]:
-        """(function, queue name, batch size) of each SQS event source of a function."""
+        """(function, queue name, batch size) of each SQS event source of a function: a SAM `SQS`
+        event, or an event source mapping of a queue calling the function's alias."""
         found = []
         for logical, fn in self.resources("AWS::Serverless::Function").items():
             for event in (fn["Properties"].get("Events") or {}).values():
                 if event["Type"] == "SQS":
                     queue = event["Properties"]["Queue"]["Fn::GetAtt"][0]
                     found.append((logical, self.names[queue], int(event["Properties"].get("BatchSize", 10))))
+        queues = self.resources("AWS::SQS::Queue")
+        for mapping in self.resources("AWS::Lambda::EventSourceMapping").values():
+            props = mapping["Properties"]
+            arn = props.get("EventSourceArn")
+            source = arn["Fn::GetAtt"][0] if isinstance(arn, dict) and "Fn::GetAtt" in arn else ""
+            if source in queues:
+                function = str(props["FunctionName"]["Ref"]).removesuffix(".Alias")
+                found.append((function, self.names[source], int(props.get("BatchSize", 10))))
         return found
 
     def bucket_sources(self) -> list[BucketSource]:

@@ -8,8 +8,8 @@ It stops (exit status 1, one line on standard error) when:
 - the credentials belong to another account (STS GetCallerIdentity);
 - two environments name the same account and both set CreateApiGatewayLogsRole=true (the
   account-wide role is set by one stack only; docs/operations.md, Deploying);
-- prod's parameter_overrides lack AlarmEmail or allow every CORS origin (the template's Rules
-  refuse both; checked here before `make test` spends minutes).
+- prod's parameter_overrides name no alarm destination (AlarmEmail or AlarmSnsTopicArn) or allow
+  every CORS origin (the template's Rules refuse both; checked here before `make test` spends minutes).
 """
 
 from __future__ import annotations
@@ -70,8 +70,8 @@ def _check_logs_role(config: dict[str, Any], account: str) -> None:
 
 
 def _check_prod(params: dict[str, str]) -> None:
-    if not params.get("AlarmEmail"):
-        raise Refused("prod has no AlarmEmail in samconfig.toml: the alarms would go nowhere")
+    if not params.get("AlarmEmail") and not params.get("AlarmSnsTopicArn"):
+        raise Refused("prod has neither AlarmEmail nor AlarmSnsTopicArn in samconfig.toml: the alarms would go nowhere")
     if "*" in [o.strip() for o in params.get("AllowedOrigins", "*").split(",")]:
         raise Refused("prod allows every CORS origin (AllowedOrigins=*): name the shops' origins")
 

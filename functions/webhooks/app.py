@@ -33,7 +33,7 @@ IDEMPOTENT = request_headers("Idempotency-Key")
 
 def _who() -> Who:
     who = caller(app)
-    return Who(who.user, OPERATOR in who.roles)
+    return Who(who.user, OPERATOR in who.roles, who.webshop)
 
 
 @app.post(

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from local.template import ROOT, Stack
+from local.template import ROOT, Stack, load
 from tools.lambda_path import (
     BUILD,
     DIST_INFO_DROPPED,
@@ -177,3 +177,27 @@ def test_the_artifacts_ship_only_what_the_functions_import(run: tuple[LambdaGate
     shipped = BUILD / layer / "python" / "backoffice"
     assert (shipped / "http" / "resolver.py").is_file()
     assert not (shipped / "admin").exists()
+
+
+def _deployed_parts(doc: dict[str, Any]) -> dict[str, Any]:
+    """The template without what `sam build` rewrites: each artifact's path and SAM's resource ids."""
+    resources = {}
+    for logical, resource in doc["Resources"].items():
+        props = {k: v for k, v in (resource.get("Properties") or {}).items() if k not in ("CodeUri", "ContentUri")}
+        rest = {k: v for k, v in resource.items() if k not in ("Properties", "Metadata")}
+        resources[logical] = {**rest, "Properties": props}
+    return {**{k: v for k, v in doc.items() if k != "Resources"}, "Resources": resources}
+
+
+def test_the_built_template_is_the_one_the_template_tests_read() -> None:
+    """What `sam deploy` takes is `.aws-sam/build/template.yaml`; the tests that read template.yaml
+    (aliases and deployment preferences, the archive's lock and Retain, the policies against
+    least_privilege.toml, prod's Rules) hold for it because it differs only in the artifacts' paths."""
+    ensure_build()
+    built, source = load(BUILD / "template.yaml"), load(ROOT / "template.yaml")
+    assert _deployed_parts(built) == _deployed_parts(source)
+    assert all(
+        (BUILD / logical).is_dir()
+        for logical, r in built["Resources"].items()
+        if r["Type"] in ("AWS::Serverless::Function", "AWS::Serverless::LayerVersion")
+    )

@@ -65,8 +65,10 @@ def test_one_stack_per_account_sets_the_api_gateway_logs_role() -> None:
 
 def test_prod_needs_an_alarm_address_and_named_origins() -> None:
     no_mail = OVERRIDES["prod"].replace("ops@shop.ch", "")
-    with pytest.raises(Refused, match="prod has no AlarmEmail"):
+    with pytest.raises(Refused, match="prod has neither AlarmEmail nor AlarmSnsTopicArn"):
         check(config(prod_overrides=no_mail), "prod", identity(PROD))
+    topic = f'{no_mail} AlarmSnsTopicArn="arn:aws:sns:eu-central-1:{PROD}:on-call"'
+    assert check(config(prod_overrides=topic), "prod", identity(PROD)) == PROD
     any_origin = OVERRIDES["prod"].replace("https://shop.ch", "https://shop.ch,*")
     with pytest.raises(Refused, match=r"AllowedOrigins=\*"):
         check(config(prod_overrides=any_origin), "prod", identity(PROD))

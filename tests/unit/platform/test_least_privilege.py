@@ -26,9 +26,8 @@ RESOURCES = STACK.doc["Resources"]
 FUNCTIONS = sorted(STACK.resources("AWS::Serverless::Function"))
 LISTS: dict[str, Any] = tomllib.loads((Path(__file__).with_name("least_privilege.toml")).read_text(encoding="utf-8"))
 USER_RECORDS = ("USER#*",)
-# The delivery reads its subscription owner's webshop there (which article events it may send); a
-# known gap, to close by keeping the webshop on the subscription.
-USER_READERS = {"TokenFunction", "AuthorizerFunction", "DeliveryFunction"}
+# And the admin CLI, which runs with an operator's credentials, outside every function's role.
+USER_READERS = {"TokenFunction", "AuthorizerFunction"}
 
 
 def covered(entries: list[dict[str, Any]], action: str, grant: iam.Grant) -> bool:
@@ -93,6 +92,43 @@ def test_the_publisher_touches_only_outbox_items_and_reads_its_stream() -> None:
     assert {k for g in on_table for k in g.keys or ("*",)} == {"OUTBOX#*"}
     index = [g for g in grants if g.resources == ("Table/index/Outbox",)]
     assert [g.actions for g in index] == [("dynamodb:Query",)]
+
+
+def test_the_stream_and_queue_consumers_read_their_own_source_only() -> None:
+    """Not SAM's DynamoDB or SQS event, whose managed policy reads every stream (queue) of the
+    account: mappings of their own, and statements on this table's stream and the webhook queue."""
+    for logical in ("PublisherFunction", "DispatcherFunction"):
+        on_streams = [g for g in iam.grants(STACK, logical) if any("Stream" in a for a in g.actions)]
+        assert {(a, r) for g in on_streams for a in g.actions for r in g.resources} == {
+            ("dynamodb:DescribeStream", "Table.StreamArn"),
+            ("dynamodb:GetRecords", "Table.StreamArn"),
+            ("dynamodb:GetShardIterator", "Table.StreamArn"),
+            ("dynamodb:ListStreams", "Table/stream/*"),
+        }, logical
+    sources = {
+        m["Properties"]["FunctionName"]["Ref"]: m["Properties"]["EventSourceArn"]
+        for m in STACK.resources("AWS::Lambda::EventSourceMapping").values()
+    }
+    stream, queue = {"Fn::GetAtt": ["Table", "StreamArn"]}, {"Fn::GetAtt": ["WebhookQueue", "Arn"]}
+    assert sources == {
+        "PublisherFunction.Alias": stream,
+        "DispatcherFunction.Alias": stream,
+        "DeliveryFunction.Alias": queue,
+    }
+    on_queue = {a for g in iam.grants(STACK, "DeliveryFunction") if g.resources == ("WebhookQueue",) for a in g.actions}
+    assert on_queue == {"sqs:SendMessage", "sqs:ReceiveMessage", "sqs:DeleteMessage", "sqs:GetQueueAttributes"}
+    # No SAM pull event (DynamoDB, SQS, Kinesis, ...) anywhere: each brings an account-wide managed policy.
+    assert not [g for f in FUNCTIONS for g in iam.grants(STACK, f) if g.actions[0].startswith("managed-policy:")]
+
+
+def test_a_sam_stream_event_is_named_as_the_account_wide_managed_policy_it_brings() -> None:
+    doc = copy.deepcopy(STACK.doc)
+    events = doc["Resources"]["PublisherFunction"]["Properties"]["Events"]
+    events["Stream"] = {"Type": "DynamoDB", "Properties": {"Stream": {"Fn::GetAtt": ["Table", "StreamArn"]}}}
+    found = iam.grants(Stack(doc, STACK.names, STACK.params), "PublisherFunction")
+    broad = [g for g in found if g.actions == ("managed-policy:AWSLambdaDynamoDBExecutionRole",)]
+    assert [g.resources for g in broad] == [("*",)]
+    assert not any(covered(LISTS["PublisherFunction"].get("*", []), a, g) for g in broad for a in g.actions)
 
 
 def test_the_log_function_deletes_only_the_stacks_log_streams() -> None:

@@ -28,6 +28,7 @@ def test_dev_and_prod_deploy_to_their_own_stacks() -> None:
             "ThrottlingRateLimit",
             "ThrottlingBurstLimit",
             "AlarmEmail",
+            "AlarmSnsTopicArn",
             "CreateApiGatewayLogsRole",
             "ArchiveLockMode",
             "ArchiveRetentionDays",

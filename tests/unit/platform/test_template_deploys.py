@@ -25,29 +25,48 @@ def alarm(logical: str) -> dict[str, Any]:
     return props
 
 
+NO_VALUE = object()
+
+
 def evaluate(node: Any, params: dict[str, Any]) -> Any:
-    """The few rule functions the template uses, as CloudFormation evaluates them."""
+    """The few rule and condition functions the template uses, as CloudFormation evaluates them: a
+    parameter's Ref is its value, a resource's Ref its logical id, AWS::NoValue drops the element."""
+    if isinstance(node, list):
+        return [v for v in (evaluate(n, params) for n in node) if v is not NO_VALUE]
     if isinstance(node, dict) and len(node) == 1:
         ((fn, arg),) = node.items()
         if fn == "Ref":
-            return params[arg]
+            return NO_VALUE if arg == "AWS::NoValue" else params.get(arg, arg)
+        if fn == "Condition":
+            return evaluate(DOC["Conditions"][arg], params)
+        if fn == "Fn::If":
+            condition, then, otherwise = arg
+            return evaluate(then if evaluate(DOC["Conditions"][condition], params) else otherwise, params)
         args = [evaluate(a, params) for a in arg]
         if fn == "Fn::Equals":
             return str(args[0]) == str(args[1])
         if fn == "Fn::Not":
             return not args[0]
+        if fn == "Fn::Or":
+            return any(args)
         if fn == "Fn::Contains":
             return args[1] in args[0]
         raise AssertionError(f"no evaluation of {fn}")
     return node
 
 
-def refused(**given: str) -> list[str]:
-    """The AssertDescriptions of the rules that refuse these parameters (the others at their defaults)."""
+def parameters(**given: str) -> dict[str, Any]:
+    """Every parameter's value: these given, the others at their defaults."""
     params: dict[str, Any] = {k: v.get("Default") for k, v in PARAMS.items()} | given
     for name, spec in PARAMS.items():
         if spec["Type"] == "CommaDelimitedList":
             params[name] = [o.strip() for o in str(params[name]).split(",")]
+    return params
+
+
+def refused(**given: str) -> list[str]:
+    """The AssertDescriptions of the rules that refuse these parameters (the others at their defaults)."""
+    params = parameters(**given)
     found = []
     for rule in DOC["Rules"].values():
         if evaluate(rule.get("RuleCondition", True), params):
@@ -70,7 +89,7 @@ def test_prod_refuses_any_origin_no_alarm_address_and_an_all_at_once_deploy() ->
     assert refused(**PROD | {"AllowedOrigins": "https://shop.ch,*"}) == [
         "prod names its CORS origins (AllowedOrigins); * is refused."
     ]
-    assert refused(**PROD | {"AlarmEmail": ""}) == ["prod needs AlarmEmail, the operators' address the alarms go to."]
+    assert refused(**PROD | {"AlarmEmail": ""}) == [NO_DESTINATION]
     assert refused(**PROD | {"DeploymentType": "AllAtOnce"}) == [
         "prod shifts traffic to a new version gradually (DeploymentType), never all at once."
     ]
@@ -79,6 +98,51 @@ def test_prod_refuses_any_origin_no_alarm_address_and_an_all_at_once_deploy() ->
     assert Stack.read(overrides="AllowedOrigins=https://a.ch,https://b.ch").environment()["ALLOWED_ORIGINS"] == (
         "https://a.ch,https://b.ch"
     )
+
+
+NO_DESTINATION = "prod needs an alarm destination, AlarmEmail or AlarmSnsTopicArn (or both)."
+PAGER = "arn:aws:sns:eu-central-1:123456789012:on-call"
+
+
+def test_prod_takes_an_alarm_email_or_a_topic_of_its_own_and_refuses_neither() -> None:
+    assert refused(**PROD | {"AlarmEmail": "", "AlarmSnsTopicArn": ""}) == [NO_DESTINATION]
+    assert refused(**PROD | {"AlarmEmail": "", "AlarmSnsTopicArn": PAGER}) == []
+    assert refused(**PROD | {"AlarmSnsTopicArn": PAGER}) == []
+    assert refused(AlarmEmail="", AlarmSnsTopicArn="") == []  # dev may have none
+
+
+@pytest.mark.parametrize(
+    ("arn", "accepted"),
+    [
+        ("", True),
+        (PAGER, True),
+        ("arn:aws-us-gov:sns:us-gov-west-1:123456789012:ops_alarms", True),
+        ("arn:aws:sns:eu-central-1:123456789012:on-call.fifo", False),  # alarms cannot notify a FIFO topic
+        ("arn:aws:sqs:eu-central-1:123456789012:on-call", False),
+        ("arn:aws:sns:eu-central-1:12345:on-call", False),
+        ("ops@shop.ch", False),
+    ],
+)
+def test_the_alarm_topic_parameter_takes_an_sns_topic_arn_or_nothing(arn: str, accepted: bool) -> None:
+    assert (re.fullmatch(PARAMS["AlarmSnsTopicArn"]["AllowedPattern"], arn) is not None) == accepted
+
+
+@pytest.mark.parametrize(("topic", "expected"), [("", ["AlarmTopic"]), (PAGER, ["AlarmTopic", PAGER])])
+def test_every_alarm_notifies_the_stacks_topic_and_the_given_one_in_alarm_and_back_to_ok(
+    topic: str, expected: list[str]
+) -> None:
+    params = parameters(**PROD | {"AlarmSnsTopicArn": topic})
+    alarms = STACK.resources("AWS::CloudWatch::Alarm")
+    assert len(alarms) > 100
+    actions = {
+        name: (
+            evaluate(a["Properties"].get("AlarmActions"), params),
+            evaluate(a["Properties"].get("OKActions"), params),
+        )
+        for name, a in alarms.items()
+    }
+    assert {n: a for n, a in actions.items() if a != (expected, expected)} == {}
+    assert DOC["Resources"]["AlarmEmailSubscription"]["Properties"]["TopicArn"] == {"Ref": "AlarmTopic"}
 
 
 def test_log_retention_takes_only_the_values_cloudwatch_logs_accepts() -> None:
@@ -159,14 +223,11 @@ def test_the_5xx_and_4xx_rates_are_alarmed() -> None:
 
 
 def test_the_stream_consumer_bisects_reports_failures_and_keeps_what_failed() -> None:
-    (stream,) = [e for e in RESOURCES["PublisherFunction"]["Properties"]["Events"].values() if e["Type"] == "DynamoDB"]
-    props = stream["Properties"]
+    props = RESOURCES["PublisherOutboxStream"]["Properties"]
+    assert props["FunctionName"] == {"Ref": "PublisherFunction.Alias"}
     assert props["BisectBatchOnFunctionError"] is True
     assert props["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
-    assert props["DestinationConfig"]["OnFailure"] == {
-        "Type": "SQS",
-        "Destination": {"Fn::GetAtt": ["PublisherFailureQueue", "Arn"]},
-    }
+    assert props["DestinationConfig"]["OnFailure"] == {"Destination": {"Fn::GetAtt": ["PublisherFailureQueue", "Arn"]}}
     assert RESOURCES["PublisherFailureQueue"]["Properties"]["SqsManagedSseEnabled"] is True
     depth = alarm("PublisherFailureQueueAlarm")
     assert (depth["Namespace"], depth["MetricName"], depth["Threshold"]) == (
@@ -218,3 +279,19 @@ def test_the_waf_is_optional_with_common_rules_and_limits_per_source_ip() -> Non
         assert re.fullmatch(r"\d+", response["ResponseHeaders"][0]["Value"])
         assert response["ResponseHeaders"][0]["Name"] == "Retry-After"
         assert '"error":"too_many_requests"' in bodies[response["CustomResponseBodyKey"]]["Content"]
+
+
+def test_a_message_in_the_webhook_dead_letter_queue_raises_an_alarm() -> None:
+    """The queue the delivery mapping's messages go to after 5 failed receives (its RedrivePolicy)."""
+    redrive = RESOURCES["WebhookQueue"]["Properties"]["RedrivePolicy"]
+    assert redrive == {"deadLetterTargetArn": {"Fn::GetAtt": ["WebhookDeadLetterQueue", "Arn"]}, "maxReceiveCount": 5}
+    depth = alarm("WebhookDeadLetterAlarm")
+    assert (depth["Namespace"], depth["MetricName"], depth["Statistic"]) == (
+        "AWS/SQS",
+        "ApproximateNumberOfMessagesVisible",
+        "Maximum",
+    )
+    assert depth["Dimensions"] == [
+        {"Name": "QueueName", "Value": {"Fn::GetAtt": ["WebhookDeadLetterQueue", "QueueName"]}}
+    ]
+    assert (depth["Threshold"], depth["ComparisonOperator"]) == (1, "GreaterThanOrEqualToThreshold")

@@ -58,7 +58,7 @@ def test_failed_logins_raise_an_alarm() -> None:
         alarm["Namespace"]
         == RESOURCES["TokenFunction"]["Properties"]["Environment"]["Variables"]["POWERTOOLS_METRICS_NAMESPACE"]
     )
-    assert alarm["AlarmActions"] == [{"Ref": "AlarmTopic"}]
+    assert alarm["AlarmActions"][0] == {"Ref": "AlarmTopic"}
 
 
 @pytest.mark.parametrize("kind", ["THROTTLED", "QUOTA_EXCEEDED"])

@@ -3,6 +3,7 @@ order, signed, retried on schedule, failed, disabled), the address rules at deli
 
 from __future__ import annotations
 
+import io
 import json
 import socket
 from datetime import datetime, timedelta
@@ -35,8 +36,9 @@ def hooks(
     user: str = "shopper",
     roles: str = "integration",
     query: dict[str, str] | None = None,
+    webshop: str | None = "",
 ) -> Answer:
-    sent = event(method, path, body, user=user, query=query)
+    sent = event(method, path, body, user=user, query=query, webshop=webshop)
     sent["requestContext"]["authorizer"]["roles"] = roles
     return Answer(handler("webhooks")(sent, Context("webhooks")))
 
@@ -47,7 +49,7 @@ def subscribe(
     from backoffice.platform import auth
 
     auth.save_user(user, "pw-123456789", webshop)
-    answer = hooks("POST", "/www/webhooks", {"url": url, "events": types}, user=user)
+    answer = hooks("POST", "/www/webhooks", {"url": url, "events": types}, user=user, webshop=webshop)
     assert answer.status == 201, answer.text
     return dict(answer.json()["data"])
 
@@ -329,6 +331,116 @@ def test_after_a_rotation_both_secrets_sign(call: Any, receiver: Receiver) -> No
     assert len(headers["webhook-signature"].split()) == 2
     for secret in (hook["secret"], rotated["secret"]):
         Webhook(secret).verify(body, headers)
+
+
+# --- the owner's webshop on the subscription (issue 27: the delivery reads no user record) ---------
+
+
+def drain_as_delivery(stack: Any) -> list[str]:
+    """drain(), each message handled as DeliveryFunction held to its policies (local/iam.py)."""
+    from backoffice.webhooks import delivery
+    from local import iam
+
+    original = delivery.handle
+    held = iam.as_function(stack, "DeliveryFunction", original)
+    delivery.handle = held
+    try:
+        return drain()
+    finally:
+        delivery.handle = original
+
+
+def stored(webhook_id: str) -> dict[str, Any]:
+    from backoffice.webhooks import subscriptions
+
+    item = subscriptions.stored(webhook_id)
+    assert item is not None
+    return item
+
+
+def stock_events(messages: list[dict[str, Any]]) -> list[str]:
+    return [m["data"]["ArtNr"] for m in messages if m["type"] == "artikel.stock_changed"]
+
+
+def test_the_subscription_keeps_its_owners_webshop_and_the_delivery_reads_no_user_record(
+    aws: Any, call: Any, receiver: Receiver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from backoffice.platform import auth, dynamo
+
+    monkeypatch.setenv("LOCAL_IAM", "enforce")
+    b2b = subscribe(receiver.url, user="b2b", webshop="B2B")
+    assert stored(b2b["id"])["Webshop"] == "B2B"
+    dynamo.delete_item(*auth.user_key("b2b"))  # not read: the subscription says what it may see
+    order(call)
+    from backoffice.webhooks import delivery
+
+    delivery.dispatch()
+    assert set(drain_as_delivery(aws)) <= {"done", "busy"}
+    # 1002 is published for SHOP only: still hidden from the B2B owner's subscription.
+    assert stock_events(receiver.verified(b2b["secret"])) == ["1000"]
+
+
+def test_the_owners_change_takes_its_webshop_now_the_operators_change_keeps_the_owners(
+    aws: Any, receiver: Receiver
+) -> None:
+    hook = subscribe(receiver.url, user="b2b", webshop="B2B")
+    by_operator = hooks("PATCH", f"/www/webhooks/{hook['id']}", {"enabled": True}, user="ops", roles="operator")
+    assert by_operator.status == 200, by_operator.text
+    assert stored(hook["id"])["Webshop"] == "B2B"
+    by_owner = hooks("PATCH", f"/www/webhooks/{hook['id']}", {"enabled": True}, user="b2b", webshop="SHOP")
+    assert by_owner.status == 200, by_owner.text
+    assert stored(hook["id"])["Webshop"] == "SHOP"
+    without = hooks("PATCH", f"/www/webhooks/{hook['id']}", {"enabled": True}, user="b2b", webshop="")
+    assert without.status == 200, without.text
+    assert stored(hook["id"])["Webshop"] == ""  # none, kept (an absent one means made before: waits for migrate)
+
+
+def test_user_add_with_another_webshop_moves_the_users_subscriptions_along(
+    call: Any, receiver: Receiver, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from backoffice.admin.__main__ import main as admin
+
+    hook = subscribe(receiver.url, user="b2b", webshop="B2B")
+    other = subscribe(receiver.url, user="b2c", webshop="B2C", types=["auftrag.created"])
+    monkeypatch.setattr("sys.stdin", io.StringIO("pw-123456789\n"))
+    assert admin(["user", "add", "b2b", "--webshop", "SHOP", "--password-stdin"]) == 0
+    assert f"now receive the article events of webshop SHOP: {hook['id']}." in capsys.readouterr().out
+    assert (stored(hook["id"])["Webshop"], stored(other["id"])["Webshop"]) == ("SHOP", "B2C")  # the user's only
+    hooks("DELETE", f"/www/webhooks/{other['id']}", user="b2c")
+    order(call)
+    deliver()
+    assert stock_events(receiver.verified(hook["secret"])) == ["1000", "1002"]  # SHOP's articles now
+
+
+def test_a_subscription_made_before_waits_for_migrate_and_then_sees_only_its_owners_articles(
+    aws: Any, call: Any, receiver: Receiver, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from backoffice.admin.__main__ import main as admin
+    from backoffice.platform import dynamo
+    from backoffice.webhooks import delivery
+
+    monkeypatch.setenv("LOCAL_IAM", "enforce")
+    hook = subscribe(receiver.url, user="b2b", webshop="B2B")
+    old = {k: v for k, v in stored(hook["id"]).items() if k != "Webshop"}  # as the release before wrote it
+    dynamo.put_item(old)
+    auft_nr = order(call)
+    delivery.dispatch()
+    assert drain_as_delivery(aws) == ["waiting for migrate"]
+    assert receiver.taken() == []
+    cursor = state(hook["id"])["Cursor"]
+    assert admin(["migrate"]) == 0
+    assert f"1 webhook subscriptions given their owner's webshop: {hook['id']}." in capsys.readouterr().out
+    assert stored(hook["id"])["Webshop"] == "B2B"
+    assert state(hook["id"])["Cursor"] == cursor  # nothing was passed while it waited
+    delivery.dispatch()
+    assert set(drain_as_delivery(aws)) <= {"done", "busy"}
+    sent = receiver.verified(hook["secret"])
+    assert [m["data"].get("AuftNr") for m in sent if m["type"] == "auftrag.created"] == [auft_nr]
+    assert stock_events(sent) == ["1000"]  # 1002 (SHOP only) still hidden
+    version = stored(hook["id"])["Version"]
+    assert admin(["migrate"]) == 0
+    assert "0 webhook subscriptions given their owner's webshop." in capsys.readouterr().out
+    assert stored(hook["id"])["Version"] == version  # a second run changes nothing
 
 
 # --- the API: deliveries, redelivery, test -----------------------------------------------------

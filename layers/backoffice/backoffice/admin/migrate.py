@@ -2,7 +2,9 @@
 
 Run once after deploying a release that needs it (docs/operations.md, "Upgrading"); running it again
 changes nothing. Today: every user gets its API key in the usage plan (issue 27: API Gateway refuses
-with 403 a user whose key the authorizer names but the usage plan does not hold); every invoice issued
+with 403 a user whose key the authorizer names but the usage plan does not hold); every webhook
+subscription made before subscriptions kept their owner's webshop gets it from the owner's user record
+(issue 27: the delivery reads no user record; such a subscription waits until then); every invoice issued
 before payments existed (issue 24) is registered: the item that finds it by its number (credit notes,
 GET /www/rechnung/{RechNr}), its payment reference lookup and, when something is due, its open items
 (payments/store.register); and every invoice issued before the invoice archive is copied into it,
@@ -22,8 +24,9 @@ from backoffice.admin.target import add_target_arguments, select_target
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     migrate = commands.add_parser(
         "migrate",
-        help="after deploying a release: give every existing user its API key, register every invoice for "
-        "payments and credit notes, move the invoices issued before into the invoice archive (again: no change)",
+        help="after deploying a release: give every existing user its API key, every webhook subscription its "
+        "owner's webshop, register every invoice for payments and credit notes, move the invoices issued "
+        "before into the invoice archive (again: no change)",
     )
     add_target_arguments(migrate)
     migrate.set_defaults(run=run_migrate)
@@ -34,6 +37,7 @@ def run_migrate(args: argparse.Namespace) -> int:
 
     where = select_target(args)
     _give_keys(where)
+    _subscription_webshops(where)
     registered, invoices = register_invoices()
     print(f"{where}: {invoices} invoices; {registered} registered for payments and open items.")
     if args.stack and not os.environ.get(ARCHIVE_VARIABLE):
@@ -56,6 +60,20 @@ def _give_keys(where: str) -> None:
         f"{where}: {len(names)} users; {len(made)} given their API key in the usage plan "
         f"{os.environ[USAGE_PLAN_VARIABLE]}{': ' + ', '.join(made) if made else ''}."
     )
+
+
+def _subscription_webshops(where: str) -> None:
+    """Each subscription made before subscriptions kept their owner's webshop gets it from the owner's
+    user record (none when the owner is gone, as the delivery read it then)."""
+    from backoffice.platform.auth import User
+    from backoffice.webhooks.subscriptions import owners_without_webshop, set_owner_webshop
+
+    given: list[str] = []
+    for owner in owners_without_webshop():
+        user = User.load(owner, consistent=True)
+        given += set_owner_webshop(owner, user.webshop if user else None, only_missing=True)
+    listed = f": {', '.join(given)}" if given else ""
+    print(f"{where}: {len(given)} webhook subscriptions given their owner's webshop{listed}.")
 
 
 def _archive_invoices(where: str) -> int:

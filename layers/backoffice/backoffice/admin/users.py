@@ -57,7 +57,21 @@ def add_user(args: argparse.Namespace) -> int:
     roles = ", ".join(sorted(user.roles))
     print(f"User {args.name} written to {where} (roles: {roles}); tokens issued before are revoked.")
     _provide(args.name)
+    _webhooks_follow(args.name, user.webshop)
     return 0
+
+
+def _webhooks_follow(name: str, webshop: str | None) -> None:
+    """The user's webhook subscriptions take its webshop: the delivery sends them the article events
+    it may see, and reads no user record (docs/webhooks.md)."""
+    from backoffice.webhooks.subscriptions import set_owner_webshop
+
+    changed = set_owner_webshop(name, webshop)
+    if changed:
+        print(
+            f"Its webhook subscriptions now receive the article events of webshop {webshop or '(none)'}: "
+            f"{', '.join(changed)}."
+        )
 
 
 def provide_key(args: argparse.Namespace) -> int:

@@ -4,6 +4,11 @@ One partition (WEBHOOKS) holds them all, one item each (SK WEBHOOK#<id>): they a
 delivery reads them all for every event. A user sees and changes only its own (another's id is a
 404, as if it did not exist); the operator (role) sees and changes all. The secret is answered once,
 when it is made (create, rotate); a rotated one keeps signing beside the new one for 24 hours.
+
+Each subscription keeps its owner's webshop (`Webshop`, "" for none: which article events it may
+receive), taken from the authorizer's context when the owner creates or changes it, and from the
+user record by the admin CLI (`user add` with a new webshop, `migrate` for the subscriptions made
+before): the delivery reads no user record (issue 27). One without the attribute waits for `migrate`.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from backoffice.webhooks.event_types import TYPES
 
 PK = "WEBHOOKS"
 ROTATION_OVERLAP = timedelta(hours=24)
+WEBSHOP = "Webshop"  # the owner's webshop ("": none; the layer drops None); absent on those made before issue 27
 
 
 def _known_type(name: str) -> str:
@@ -76,10 +82,12 @@ class WebhookPatch(RequestModel):
 
 @dataclass(frozen=True)
 class Who:
-    """The caller: its user name, and whether it is the operator (who sees every subscription)."""
+    """The caller: its user name, whether it is the operator (who sees every subscription), and its
+    webshop (the authorizer's context)."""
 
     user: str
     operator: bool = False
+    webshop: str | None = None
 
 
 def _checked_url(url: str) -> str:
@@ -97,6 +105,7 @@ def create(body: WebhookIn, who: Who) -> tuple[dict[str, Any], str]:
         "PK": PK,
         "SK": f"WEBHOOK#{uuid.uuid4().hex}",
         "User": who.user,
+        WEBSHOP: who.webshop or "",
         "Url": _checked_url(body.url),
         "Events": list(body.events),
         "Enabled": True,
@@ -161,6 +170,8 @@ def patch(webhook_id: str, body: WebhookPatch, who: Who) -> dict[str, Any]:
         changes["Events"] = list(body.events)
     if body.enabled is not None:
         changes["Enabled"] = body.enabled
+    if item.get("User") == who.user:  # the owner's webshop as it is now; the operator's is not the owner's
+        changes[WEBSHOP] = who.webshop or ""
     return _write(item, changes)
 
 
@@ -185,6 +196,45 @@ def rotate(webhook_id: str, who: Who) -> tuple[dict[str, Any], str]:
 def secrets_in_use(item: dict[str, Any], now: str) -> Sequence[str]:
     """The secrets a message is signed with now: the current one, and rotated ones still valid."""
     return [s["Secret"] for s in item.get("Secrets") or () if (s.get("ValidUntilUTC") or now) >= now]
+
+
+def owner_webshop(item: dict[str, Any]) -> tuple[bool, str | None]:
+    """(whether the subscription has its owner's webshop, that webshop); (False, None) for one made
+    before subscriptions kept it, until `migrate` gives it."""
+    return WEBSHOP in item, item.get(WEBSHOP) or None
+
+
+def owners_without_webshop() -> list[str]:
+    """The owners of subscriptions made before subscriptions kept the owner's webshop."""
+    return sorted({str(i["User"]) for i in dynamo.query(PK, "WEBHOOK#", consistent=True) if WEBSHOP not in i})
+
+
+def set_owner_webshop(user: str, webshop: str | None, only_missing: bool = False) -> list[str]:
+    """Give the user's subscriptions its webshop (the admin CLI, which may read user records); the ids
+    changed. `only_missing`: only those made before subscriptions kept it (`migrate`)."""
+    changed = []
+    for item in dynamo.query(PK, "WEBHOOK#", consistent=True):
+        if item.get("User") != user or (only_missing and WEBSHOP in item):
+            continue
+        if item.get(WEBSHOP) == (webshop or ""):
+            continue
+        _write_retrying(_id(item), {WEBSHOP: webshop or ""})
+        changed.append(_id(item))
+    return changed
+
+
+def _write_retrying(webhook_id: str, changes: dict[str, Any]) -> None:
+    """The changes written on the subscription as it is now, read again when it changed meanwhile."""
+    for _ in range(5):
+        item = stored(webhook_id)
+        if item is None:
+            return
+        try:
+            _write(item, changes)
+            return
+        except Conflict:
+            continue
+    raise Conflict("The webhook keeps changing; run the command again.", {"id": webhook_id})
 
 
 def _write(item: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
