@@ -187,6 +187,18 @@ def test_a_function_may_read_its_own_prefixes_and_is_refused_the_others(aws: Sta
     dynamo.put_item({"PK": "USER#x", "SK": "USER"})
 
 
+def test_requests_sent_in_parallel_are_checked_as_the_function_that_sent_them(aws: Stack, monkeypatch: Any) -> None:
+    """The thread pool of platform.parallel keeps the caller's context: a bare pool's threads would
+    run as nobody, and nothing they sent would be checked."""
+    from backoffice.platform import dynamo
+
+    monkeypatch.setenv("LOCAL_IAM", "enforce")
+    keys = [(f"ADR#{n}", "ADR") for n in range(250)]  # three requests of at most 100 keys
+    assert run_as(aws, "AdressenFunction", lambda: dynamo.batch_get(keys, workers=3)) == []
+    with pytest.raises(ClientError, match="TokenFunction is not authorized to perform dynamodb:BatchGetItem"):
+        run_as(aws, "TokenFunction", lambda: dynamo.batch_get(keys, workers=3))
+
+
 def test_each_part_of_a_transaction_is_checked(aws: Stack, monkeypatch: Any) -> None:
     from backoffice.platform import dynamo
 

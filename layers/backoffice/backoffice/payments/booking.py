@@ -22,6 +22,7 @@ from typing import Any
 from backoffice.errors import Conflict, NotFound
 from backoffice.payments import amounts, store
 from backoffice.payments.camt import Payment
+from backoffice.platform import parallel
 from backoffice.platform.logger import logger
 from backoffice.timestamps import utc_text
 
@@ -126,12 +127,7 @@ def _book_in_parallel(chunks: list[list[_Booking]], items: dict[str, dict[str, A
     def book_lane(lane: list[list[_Booking]]) -> list[str]:
         return [outcome for chunk in lane for outcome in _book_chunk(chunk, items)]
 
-    if len(lanes) <= 1:
-        return [outcome for lane in lanes for outcome in book_lane(lane)]
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=min(WRITE_WORKERS, len(lanes))) as pool:
-        return [outcome for done in pool.map(book_lane, lanes) for outcome in done]
+    return [outcome for done in parallel.in_parallel(book_lane, lanes, WRITE_WORKERS) for outcome in done]
 
 
 def _book_chunk(chunk: list[_Booking], items: dict[str, dict[str, Any]]) -> list[str]:

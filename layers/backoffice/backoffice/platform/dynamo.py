@@ -16,6 +16,7 @@ from typing import Any
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import ClientError
 
+from backoffice.platform import parallel
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
 
@@ -186,13 +187,7 @@ def batch_get(
     if attributes:
         projection["ProjectionExpression"] = ", ".join(f"#p{n}" for n in range(len(attributes)))
         projection["ExpressionAttributeNames"] = {f"#p{n}": name for n, name in enumerate(attributes)}
-    if workers > 1 and len(pages) > 1:
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(max_workers=min(workers, len(pages))) as pool:
-            found = list(pool.map(lambda page: _batch_get_page(page, projection), pages))
-    else:
-        found = [_batch_get_page(page, projection) for page in pages]
+    found = parallel.in_parallel(lambda page: _batch_get_page(page, projection), pages, workers)
     return [item for page in found for item in page]
 
 
