@@ -111,7 +111,7 @@ class Gateway:
         self._auth_lock = threading.Lock()
         self.after_request = after_request
         self.integration_timeout = INTEGRATION_TIMEOUT
-        self.throttle = Throttle(stack.params)
+        self.throttle = Throttle(stack.params, methods=stack.method_throttles())
 
     def handler(self, logical: str) -> Handler:
         """A function's handler as the runtime loaded it (for tests/support/invoke.py, as `modules`:
@@ -302,9 +302,9 @@ class Gateway:
             return self.gateway_response(kind, status, headers, request_id)
 
         url = urlsplit(target)
-        if self.throttle.admit():
-            return refuse("THROTTLED")
         found = self.match(method, url.path)
+        if self.throttle.admit(method, found[0].path if found else None):
+            return refuse("THROTTLED")
         if found is None:
             return refuse("MISSING_AUTHENTICATION_TOKEN")
         route, params = found

@@ -167,6 +167,18 @@ class Stack:
         (api,) = self.resources("AWS::Serverless::Api").values()
         return dict(api["Properties"])
 
+    def method_throttles(self) -> dict[tuple[str, str], tuple[float, int]]:
+        """(METHOD, /path) -> (rate, burst) of the stage's MethodSettings that name one method of one
+        path; the `/*` `*` entry is the stage's own limit (ThrottlingRateLimit, ThrottlingBurstLimit)."""
+        found = {}
+        for setting in self.api().get("MethodSettings", []):
+            # "/~1www~1token" is /www/token: the leading slash, then the path with its slashes as ~1.
+            path, method = setting["ResourcePath"][1:].replace("~1", "/"), setting["HttpMethod"].upper()
+            if (path, method) != ("*", "*") and "ThrottlingRateLimit" in setting:
+                rate = float(resolve(setting["ThrottlingRateLimit"], self.names, self.params))
+                found[(method, path)] = (rate, int(resolve(setting["ThrottlingBurstLimit"], self.names, self.params)))
+        return found
+
     def binary_media_types(self) -> set[str]:
         return {t.replace("~1", "/") for t in self.api().get("BinaryMediaTypes", [])}
 

@@ -1,6 +1,7 @@
 """API Gateway's throttling, emulated: the stage's token bucket and one per client.
 
-In AWS the stage's MethodSettings (ThrottlingRateLimit, ThrottlingBurstLimit) hold every request,
+In AWS the stage's MethodSettings (ThrottlingRateLimit, ThrottlingBurstLimit) hold every request
+(a setting of one method, POST /www/token's, holds that method in place of the stage's),
 and the usage plan every client's API key belongs to (ClientRateLimit, ClientBurstLimit) holds
 each client apart, the key being the one the authorizer returns (`usageIdentifierKey`, derived
 from the user name; here the user it names). A request over either is API Gateway's THROTTLED answer.
@@ -41,19 +42,27 @@ class TokenBucket:
 
 
 class Throttle:
-    """The stage's bucket and the clients' buckets, from the template's parameters."""
+    """The stage's bucket, the methods' own and the clients', from the template's parameters."""
 
-    def __init__(self, params: dict[str, Any], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        params: dict[str, Any],
+        clock: Callable[[], float] = time.monotonic,
+        methods: dict[tuple[str, str], tuple[float, int]] | None = None,
+    ) -> None:
         self._clock = clock
         self._lock = threading.Lock()
         self.stage = TokenBucket(float(params["ThrottlingRateLimit"]), int(params["ThrottlingBurstLimit"]), clock)
+        # A method setting replaces the stage's limit for its method (API Gateway's rule): a request
+        # to it is counted in its own bucket, not in the stage's.
+        self.methods = {key: TokenBucket(rate, burst, clock) for key, (rate, burst) in (methods or {}).items()}
         self.client_rate, self.client_burst = float(params["ClientRateLimit"]), int(params["ClientBurstLimit"])
         self._clients: dict[str, TokenBucket] = {}
 
-    def admit(self) -> int:
-        """The stage's limit: 0, or the seconds to wait."""
+    def admit(self, method: str = "", path: str | None = None) -> int:
+        """The limit of the route (METHOD, template path), else the stage's: 0, or the seconds to wait."""
         with self._lock:
-            return self.stage.take()
+            return self.methods.get((method, path or ""), self.stage).take()
 
     def admit_client(self, key: str) -> int:
         """A client's limit (its usage plan key): 0, or the seconds to wait."""

@@ -36,6 +36,8 @@ def test_dev_and_prod_deploy_to_their_own_stacks() -> None:
             "AllowedOrigins",
             "EnableWaf",
             "DeploymentType",
+            "TokenRateLimit",
+            "TokenBurstLimit",
             "TokenReservedConcurrency",
         }
         assert overrides(env)["Environment"] == env
@@ -64,3 +66,11 @@ def test_make_sync_refuses_prod_and_deploy_an_unknown_environment() -> None:
     deploy = subprocess.run(["make", "deploy", "ENV=staging"], cwd=ROOT, capture_output=True, text=True, check=False)
     assert deploy.returncode != 0
     assert "samconfig.toml has no staging environment" in deploy.stderr
+
+
+def test_the_login_limit_keeps_prods_token_function_below_its_reserved_concurrency() -> None:
+    """At most burst + rate x duration logins run at once (a token bucket's bound); 0.2 s is twice a
+    warm scrypt check. Within the reservation API Gateway answers 429 before Lambda throttles (500)."""
+    prod = overrides("prod")
+    reserved = int(prod["TokenReservedConcurrency"])
+    assert int(prod["TokenBurstLimit"]) + float(prod["TokenRateLimit"]) * 0.2 <= reserved

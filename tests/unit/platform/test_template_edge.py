@@ -10,7 +10,7 @@ import pytest
 
 from local.gateway import Gateway
 from local.template import BadOverride, Stack, parameter_overrides
-from local.throttling import TokenBucket
+from local.throttling import Throttle, TokenBucket
 
 STACK = Stack.read()
 PARAMS = STACK.doc["Parameters"]
@@ -90,6 +90,31 @@ def test_the_stage_limit_holds_every_request_before_routing() -> None:
     _, headers, body = answers[-1]
     assert headers["Retry-After"] == ["1"]
     assert json.loads(body)["info"]["request_id"] == headers["x-amzn-RequestId"][0]
+
+
+def test_the_login_has_its_own_lower_limit_in_place_of_the_stages() -> None:
+    """POST /www/token's method setting: counted in its own bucket, not the stage's (a method setting
+    replaces the stage's for its method), so a login flood meets 429 while the rest is served."""
+    token_setting = {
+        "ResourcePath": "/~1www~1token",
+        "HttpMethod": "POST",
+        "ThrottlingRateLimit": {"Ref": "TokenRateLimit"},
+        "ThrottlingBurstLimit": {"Ref": "TokenBurstLimit"},
+        "MetricsEnabled": True,
+    }
+    assert token_setting in STACK.api()["MethodSettings"]
+    assert (PARAMS["TokenRateLimit"]["Default"], PARAMS["TokenBurstLimit"]["Default"]) == (20, 5)
+    stack = Stack.read(overrides="TokenRateLimit=1 TokenBurstLimit=2 ThrottlingRateLimit=1 ThrottlingBurstLimit=1")
+    assert stack.method_throttles() == {("POST", "/www/token"): (1.0, 2)}
+    gateway = Gateway(stack)
+    frozen = [0.0]  # no refill while the token function loads
+    gateway.throttle = Throttle(stack.params, clock=lambda: frozen[0], methods=stack.method_throttles())
+    logins = [gateway.invoke("POST", "/www/token", {"Content-Type": ["application/json"]}, b"[") for _ in range(3)]
+    assert [status for status, _, _ in logins] == [400, 400, 429]
+    _, headers, body = logins[-1]
+    assert (headers["Retry-After"], json.loads(body)["error"]) == (["1"], "too_many_requests")
+    # The stage's own bucket (burst 1) counted none of the logins.
+    assert [gateway.invoke("GET", "/www/nothing", {}, b"")[0] for _ in range(2)] == [404, 429]
 
 
 def test_parameter_overrides_are_read_as_sam_takes_them() -> None:

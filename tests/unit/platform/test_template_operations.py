@@ -59,8 +59,9 @@ def test_the_stage_logs_throttles_and_traces() -> None:
     api = STACK.api()
     assert api["OpenApiVersion"] == "3.0.1"
     assert api["TracingEnabled"] is True
-    (settings,) = api["MethodSettings"]
+    settings, login = api["MethodSettings"]  # the stage's, then POST /www/token's own (test_template_edge.py)
     assert (settings["ResourcePath"], settings["HttpMethod"]) == ("/*", "*")
+    assert (login["ResourcePath"], login["HttpMethod"], login["MetricsEnabled"]) == ("/~1www~1token", "POST", True)
     assert settings["ThrottlingRateLimit"] == {"Ref": "ThrottlingRateLimit"}
     assert settings["ThrottlingBurstLimit"] == {"Ref": "ThrottlingBurstLimit"}
     log = api["AccessLogSetting"]
