@@ -6,7 +6,6 @@ its transaction: never an event without its write, never a write without its eve
   open any more, `bezahlt` or `ueberzahlt`); and when the booking took it from open to paid, its
   order's `auftrag.updated` (the order's GET).
 - `zahlung.unmatched`: a payment no invoice was found for, as GET /www/zahlungen lists it.
-- `rechnung.overdue`: an invoice still open the day after its due date (`overdue`).
 
 The payments of an invoice booked before are read only when some came in (or a credit note gave
 something back), with the invoice's partition: the first payment of an invoice needs no read.
@@ -72,17 +71,11 @@ def booked(chunk: Sequence[Booking], items: dict[str, dict[str, Any]], writer: W
     return changes + _order_changes(paid, writer)
 
 
-def overdue(item: dict[str, Any], writer: Writer) -> Change | None:
-    """The rechnung.overdue of the open item `item` (as read); None when its record is missing."""
-    return _invoice_change(item, item, [], writer, event_types.RECHNUNG_OVERDUE)
-
-
 def _invoice_change(
     facts: dict[str, Any],
     item: dict[str, Any] | None,
     lines: list[dict[str, Any]],
     writer: Writer,
-    event: str | None = None,
 ) -> Change | None:
     """The invoice's event after `lines` came in: its GET data with the payments before (none read
     when its open item says nothing came in and nothing was credited) and these."""
@@ -96,8 +89,7 @@ def _invoice_change(
         before, account = store.invoice_account(str(facts["RechNr"]), consistent=True)
         credited = amounts.credited(account)
     data = views.invoice_view(record, before + lines, {amounts.CREDITED: credited}, writer.base)
-    if event is None:
-        event = event_types.RECHNUNG_PAID if data["BetragOffen"] == 0 else event_types.RECHNUNG_PARTIALLY_PAID
+    event = event_types.RECHNUNG_PAID if data["BetragOffen"] == 0 else event_types.RECHNUNG_PARTIALLY_PAID
     bounded = {k: v for k, v in data.items() if k != "Zahlungen"}
     return Change(event, {"RechNr": str(facts["RechNr"])}, data, bounded)
 
