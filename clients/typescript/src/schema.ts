@@ -2473,6 +2473,48 @@ export interface components {
          *     }
          * @example {
          *       "data": {
+         *         "AuftBrutto": 58.15,
+         *         "AuftNetto": 56.7,
+         *         "AuftNr": "400123",
+         *         "AuftWUST": 1.47,
+         *         "BetragBezahlt": 0,
+         *         "BetragOffen": 58.15,
+         *         "Bezahlt": false,
+         *         "FaelligDatum": "2026-12-26",
+         *         "KundNr": "100045",
+         *         "RechDatum": "2026-11-26",
+         *         "RechNr": "500017",
+         *         "WaehrAbk": "CHF",
+         *         "Zahlstatus": "offen",
+         *         "Zahlungsreferenz": "000000000000000000005000179",
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/pdf",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/xml",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123",
+         *             "rel": "auftrag/",
+         *             "type": "GET"
+         *           }
+         *         ]
+         *       },
+         *       "id": "evt_0000000000000000000000000000000d",
+         *       "keys": {
+         *         "RechNr": "500017"
+         *       },
+         *       "sequence": 1013,
+         *       "timestamp": "2026-11-26T09:15:02.123456Z",
+         *       "type": "rechnung.overdue"
+         *     }
+         * @example {
+         *       "data": {
          *         "Betrag": 120,
          *         "Datum": "2026-12-02",
          *         "Mitteilung": "Rechnung 500017 und 500018",
@@ -2481,11 +2523,11 @@ export interface components {
          *         "WaehrAbk": "CHF",
          *         "ZahlungId": "9a8b7c6d5e4f3a2b1c0d"
          *       },
-         *       "id": "evt_0000000000000000000000000000000d",
+         *       "id": "evt_0000000000000000000000000000000e",
          *       "keys": {
          *         "ZahlungId": "9a8b7c6d5e4f3a2b1c0d"
          *       },
-         *       "sequence": 1013,
+         *       "sequence": 1014,
          *       "timestamp": "2026-11-26T09:15:02.123456Z",
          *       "type": "zahlung.unmatched"
          *     }
@@ -3400,7 +3442,7 @@ export interface components {
              */
             url: string;
             /** Events */
-            events: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued" | "rechnung.paid" | "rechnung.partially_paid" | "zahlung.unmatched")[];
+            events: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued" | "rechnung.paid" | "rechnung.partially_paid" | "rechnung.overdue" | "zahlung.unmatched")[];
         };
         /**
          * WebhookListe
@@ -3467,7 +3509,7 @@ export interface components {
             /** Url */
             url?: string | null;
             /** Events */
-            events?: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued" | "rechnung.paid" | "rechnung.partially_paid" | "zahlung.unmatched")[] | null;
+            events?: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued" | "rechnung.paid" | "rechnung.partially_paid" | "rechnung.overdue" | "zahlung.unmatched")[] | null;
             /** Enabled */
             enabled?: boolean | null;
         };

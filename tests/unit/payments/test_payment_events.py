@@ -102,3 +102,44 @@ def test_an_unmatched_payment_raises_zahlung_unmatched_and_its_assignment_the_in
     assert order["type"] == "auftrag.updated"
     assert call("zahlungen", "POST", path, {"RechNr": chf["RechNr"]}).status == 409
     assert len(events(call, start)) == 3
+
+
+def test_an_invoice_still_open_after_its_due_date_is_reported_overdue_once(call: Any) -> None:
+    from datetime import date, timedelta
+
+    from backoffice.payments.overdue import report
+
+    part, paid = issued(call, CHF_ORDER), issued(call, CHF_ORDER)
+    start = cursor(call)
+    file = camt(
+        "camt.054.001.08",
+        [
+            Entry("O1", (Tx("OV-1", Decimal("5.00"), part["Zahlungsreferenz"]),)),
+            Entry("O2", (Tx("OV-2", Decimal(str(paid["AuftBrutto"])), paid["Zahlungsreferenz"]),)),
+        ],
+    )
+    assert post_file(call, file).json()["data"]["matched"] == 2
+    due = date.fromisoformat(part["FaelligDatum"])
+    assert report(due) == 0  # on the due date itself: not yet
+    assert report(due + timedelta(days=1)) == 1  # the day after: the one still open
+    assert report(due + timedelta(days=1)) == 0  # a second run: nothing again
+    assert report(due + timedelta(days=40)) == 0  # nor later
+    [overdue] = [e for e in all_events(call, start) if e["type"] == "rechnung.overdue"]
+    assert overdue["keys"] == {"RechNr": part["RechNr"]}
+    shown = head(call, part["RechNr"])
+    # No request: the links carry the bare paths; everything else is the GET's.
+    assert {k: v for k, v in overdue["data"].items() if k != "links"} == {
+        k: v for k, v in shown.items() if k != "links"
+    }
+    assert [link["href"] for link in overdue["data"]["links"]] == [
+        f"/www/auftrag/{part['AuftNr']}/rechnung",
+        f"/www/auftrag/{part['AuftNr']}/rechnung",
+        f"/www/auftrag/{part['AuftNr']}",
+    ]
+    assert (overdue["data"]["Zahlstatus"], overdue["data"]["BetragBezahlt"]) == ("teilbezahlt", 5.00)
+
+
+def all_events(call: Any, after: int) -> list[dict[str, Any]]:
+    answer = call("events", "GET", "/www/events", query={"limit": "1000", "after": str(after)})
+    assert answer.status == 200, answer.text
+    return list(answer.json()["data"])

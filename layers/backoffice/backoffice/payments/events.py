@@ -6,6 +6,7 @@ its transaction: never an event without its write, never a write without its eve
   open any more, `bezahlt` or `ueberzahlt`); and when the booking took it from open to paid, its
   order's `auftrag.updated` (the order's GET).
 - `zahlung.unmatched`: a payment no invoice was found for, as GET /www/zahlungen lists it.
+- `rechnung.overdue`: an invoice still open the day after its due date (`overdue`).
 
 The payments of an invoice booked before are read only when some came in (or a credit note gave
 something back), with the invoice's partition: the first payment of an invoice needs no read.
@@ -35,7 +36,7 @@ class Writer:
 
     user: str
     base: str
-    orders: OrderViews
+    orders: OrderViews | None  # None: a writer that pays nothing (the overdue run)
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def record(self, facts: dict[str, Any]) -> dict[str, Any] | None:
@@ -71,11 +72,19 @@ def booked(chunk: Sequence[Booking], items: dict[str, dict[str, Any]], writer: W
     return changes + _order_changes(paid, writer)
 
 
+def overdue(item: dict[str, Any], writer: Writer) -> Change | None:
+    """The rechnung.overdue of the open item `item` (as read), with the invoice's GET data; None
+    when its record is missing or nothing is open."""
+    change = _invoice_change(item, item, [], writer, event_types.RECHNUNG_OVERDUE)
+    return change if change is not None and change.data["BetragOffen"] > 0 else None
+
+
 def _invoice_change(
     facts: dict[str, Any],
     item: dict[str, Any] | None,
     lines: list[dict[str, Any]],
     writer: Writer,
+    event: str | None = None,
 ) -> Change | None:
     """The invoice's event after `lines` came in: its GET data with the payments before (none read
     when its open item says nothing came in and nothing was credited) and these."""
@@ -89,13 +98,14 @@ def _invoice_change(
         before, account = store.invoice_account(str(facts["RechNr"]), consistent=True)
         credited = amounts.credited(account)
     data = views.invoice_view(record, before + lines, {amounts.CREDITED: credited}, writer.base)
-    event = event_types.RECHNUNG_PAID if data["BetragOffen"] == 0 else event_types.RECHNUNG_PARTIALLY_PAID
+    if event is None:
+        event = event_types.RECHNUNG_PAID if data["BetragOffen"] == 0 else event_types.RECHNUNG_PARTIALLY_PAID
     bounded = {k: v for k, v in data.items() if k != "Zahlungen"}
     return Change(event, {"RechNr": str(facts["RechNr"])}, data, bounded)
 
 
 def _order_changes(auft_nrs: list[str], writer: Writer) -> list[Change]:
-    if not auft_nrs:
+    if not auft_nrs or writer.orders is None:
         return []
     found = writer.orders(auft_nrs)
     return [Change(event_types.AUFTRAG_UPDATED, {"AuftNr": n}, *found[n]) for n in auft_nrs if n in found]

@@ -13,6 +13,7 @@ that talks to DynamoDB (through platform.dynamo).
 - `OFFENEPOSTEN` / `{FaelligDatum}#{RechNr}` and `OFFENEPOSTEN#{KundNr}` / the same: an invoice
   that is still open, with what came in (BetragBezahlt) and a Version; removed when nothing is
   open any more. The open-items list and a customer's totals read these partitions, never the table.
+  The first one carries `UeberfaelligGemeldet` (the day) once its rechnung.overdue is recorded.
 - It reads the invoices' records (`RECHNUNG#{AuftNr}` / `RECHNUNG`, invoices/store's) for the
   data of their events, and writes each write's events (platform.outbox) in its transaction.
 """
@@ -32,6 +33,8 @@ INVOICE_SK, REFERENCE_SK, PAYMENT_SK = "RECHNUNG", "ZREF", "ZAHLUNG"
 UNMATCHED = "ZAHLUNGEN#OFFEN"
 OPEN_ITEMS = "OFFENEPOSTEN"
 RECORD_PK, RECORD_SK = "RECHNUNG#", "RECHNUNG"
+# The day an invoice's rechnung.overdue was recorded, on its open item: never a second one.
+OVERDUE_SENT = "UeberfaelligGemeldet"
 FACTS = ("RechNr", "AuftNr", "KundNr", "WaehrAbk", "AuftBrutto", "RechDatum", "FaelligDatum", "Zahlungsreferenz")
 
 
@@ -251,6 +254,24 @@ def open_item_ops(
         dynamo.update_op(OPEN_ITEMS, sk, set_={"BetragBezahlt": paid}, version=version),
         dynamo.update_op(customer, sk, set_={"BetragBezahlt": paid, dynamo.VERSION: version + 1}),
     ]
+
+
+def open_items_before(day: str) -> Iterator[dict[str, Any]]:
+    """The open items due before `day` (YYYY-MM-DD), oldest due first: one Query of their partition."""
+    for item in dynamo.query(OPEN_ITEMS, sk_before=f"{day}#", consistent=True):
+        yield _strip(item) or {}
+
+
+def overdue_op(item: dict[str, Any], day: str) -> dict[str, Any]:
+    """The open item marked as reported overdue on `day`: only while it is as read (its Version)
+    and not marked yet, so a second run, or one at the same time, records no second event."""
+    return dynamo.update_op(
+        OPEN_ITEMS,
+        open_item_sk(item),
+        set_={OVERDUE_SENT: day},
+        absent=(OVERDUE_SENT,),
+        unchanged={dynamo.VERSION: int(item[dynamo.VERSION])},
+    )
 
 
 def write(ops: list[dict[str, Any]], changes: list[Change] | None = None, user: str = "") -> bool:

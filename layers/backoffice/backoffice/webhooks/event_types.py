@@ -23,6 +23,7 @@ RECHNUNG_ISSUED = "rechnung.issued"
 GUTSCHRIFT_ISSUED = "gutschrift.issued"
 RECHNUNG_PAID = "rechnung.paid"
 RECHNUNG_PARTIALLY_PAID = "rechnung.partially_paid"
+RECHNUNG_OVERDUE = "rechnung.overdue"
 ZAHLUNG_UNMATCHED = "zahlung.unmatched"
 
 # The examples of the catalogue: each event's data is its record as GET answers it. Amounts are
@@ -171,6 +172,7 @@ _PARTLY_PAID = {
     "BetragOffen": 38.15,
     "Zahlungen": [{**_PAYMENT_LINE, "Betrag": 20.00}],
 }
+_OVERDUE = {**_INVOICE, "Zahlstatus": "offen", "BetragBezahlt": 0.00, "BetragOffen": 58.15}
 _UNMATCHED = {
     "ZahlungId": "9a8b7c6d5e4f3a2b1c0d",
     "Betrag": 120.00,
@@ -217,6 +219,7 @@ CATALOGUE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     GUTSCHRIFT_ISSUED: ({"GutschriftNr": "600003"}, _CREDIT_NOTE),
     RECHNUNG_PAID: ({"RechNr": "500017"}, _PAID),
     RECHNUNG_PARTIALLY_PAID: ({"RechNr": "500017"}, _PARTLY_PAID),
+    RECHNUNG_OVERDUE: ({"RechNr": "500017"}, _OVERDUE),
     ZAHLUNG_UNMATCHED: ({"ZahlungId": "9a8b7c6d5e4f3a2b1c0d"}, _UNMATCHED),
 }
 TYPES = tuple(CATALOGUE)
