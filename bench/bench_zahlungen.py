@@ -68,7 +68,10 @@ def _load(count: int) -> None:
             "Karte": False,
         }
         open_item = {**facts, "BetragBezahlt": Decimal("0.00"), "Version": 1}
+        # The invoice's record as invoices/store keeps it: the data of its payment events.
+        record = {**facts, "AuftNetto": Decimal("92.51"), "AuftWUST": Decimal("7.49"), "Bezahlt": False, "PdfKey": "-"}
         for item in (
+            {"PK": f"RECHNUNG#{facts['AuftNr']}", "SK": "RECHNUNG", **record},
             {"PK": store.invoice_pk(facts["RechNr"]), "SK": store.INVOICE_SK, **facts},
             {"PK": store.reference_pk(facts["Zahlungsreferenz"]), "SK": store.REFERENCE_SK, **facts},
             {"PK": store.OPEN_ITEMS, "SK": store.open_item_sk(facts), **open_item},
@@ -130,6 +133,7 @@ def _measure(invoices: int, payments: int) -> dict[str, Any]:
     from backoffice.payments import booking, camt
     from backoffice.platform.aws import client, reset_clients
     from backoffice.platform.environment import get_settings
+    from backoffice.sales.document_store import order_views
     from local.emulation import create_resources
 
     stack = Stack.read()
@@ -158,7 +162,7 @@ def _measure(invoices: int, payments: int) -> dict[str, Any]:
 
             events.register("before-call.dynamodb", count)
             started = time.perf_counter()
-            result = booking.import_file(body, "bench")
+            result = booking.import_file(body, "bench", order_views)
             import_seconds = time.perf_counter() - started
             events.unregister("before-call.dynamodb", count)
             return {
@@ -200,9 +204,11 @@ def run() -> list[dict[str, Any]]:
     small, large = _measure(*SMALL), _measure(*LARGE)
     per_small = sum(small["calls"].values()) / SMALL[1]
     per_large = sum(large["calls"].values()) / LARGE[1]
-    # At most three BatchGetItem per 100 payments and one transaction per 25 (a transaction holds
-    # 100 items: two per payment, two per invoice), whatever the number of invoices; +1 for the last.
-    bound = 3 / 100 + 1 / 25 + 4 / LARGE[1]
+    # At most four BatchGetItem per 100 payments and per transaction of at least 24 payments (it
+    # holds 100 items: two per payment, two per invoice, its events' one) itself, its events'
+    # sequence number and the orders it paid (one BatchGetItem), whatever the number of invoices;
+    # the payments booked before are read (a Query) only for an invoice that had some.
+    bound = 4 / 100 + 3 / 24 + 5 / LARGE[1]
     detail = ", ".join(f"{name} {n}" for name, n in sorted(large["calls"].items()))
     ratio = large["import"] / large["parse"]
     return [
@@ -231,7 +237,7 @@ def run() -> list[dict[str, Any]]:
             "measured": f"{per_large:.3f} per payment ({detail})",
             "baseline": f"{per_small:.3f} per payment at {SMALL[1]:,} against {SMALL[0]:,}",
             "ratio": per_large / bound,
-            "target": f"constant: <= {bound:.3f} per payment (3 reads per 100, 1 write per 25)",
+            "target": f"constant: <= {bound:.3f} per payment (4 reads per 100, 3 requests per transaction)",
             "verdict": "ok" if per_large <= bound and per_small <= bound else "FAIL",
         },
     ]

@@ -28,7 +28,9 @@ from backoffice.http.resolver import (
 from backoffice.links import link
 from backoffice.models import RequestModel
 from backoffice.payments import booking, store, views
+from backoffice.payments.events import Writer
 from backoffice.platform.roles import INTEGRATION, OPERATOR
+from backoffice.sales.document_store import order_views
 
 app = make_resolver()
 
@@ -70,7 +72,7 @@ def import_file() -> Response[str]:
     body = raw_body()
     if body is None:
         raise UnsupportedMediaType("Send the camt file as application/xml.", {"content_type": "application/xml"})
-    result = booking.import_file(body, user)
+    result = booking.import_file(body, user, order_views, request_base(app))
     return created_response({"data": result.view()}, status=201 if result.new else 200)
 
 
@@ -101,7 +103,7 @@ def list_unmatched(
     responses=documented(200, "ZahlungAntwort", description="The payment, assigned", errors=(404, 409)),
 )
 def assign(id: Annotated[str, Path(min_length=1, max_length=40)], body: Annotated[Zuordnung, Body()]) -> Response[str]:  # noqa: A002
-    payment = booking.assign(id, body.RechNr, _who())
+    payment = booking.assign(id, body.RechNr, Writer(_who(), request_base(app), order_views))
     return json_response({"data": views.payment_line(payment)})
 
 

@@ -15,6 +15,7 @@ from backoffice import coldstart
 from backoffice.payments import inbox
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
+from backoffice.sales.document_store import order_views
 
 check_environment()  # at init: a missing table or bucket name fails here, named
 
@@ -26,7 +27,7 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     if event.get("source") != "aws.s3" or not isinstance(bucket, str) or not isinstance(key, str):
         logger.warning("not an S3 Object Created event", extra={"detail_type": event.get("detail-type")})
         return {"Status": "uebergangen"}
-    return inbox.import_event_object(bucket, key).view()
+    return inbox.import_event_object(bucket, key, order_views).view()
 
 
 coldstart.init_done()  # the init ends here (backoffice/coldstart.py)

@@ -2405,6 +2405,172 @@ export interface components {
          *       "timestamp": "2026-11-26T09:15:02.123456Z",
          *       "type": "gutschrift.issued"
          *     }
+         * @example {
+         *       "data": {
+         *         "AuftBrutto": 58.15,
+         *         "AuftNetto": 56.7,
+         *         "AuftNr": "400123",
+         *         "AuftWUST": 1.47,
+         *         "BetragBezahlt": 58.15,
+         *         "BetragOffen": 0,
+         *         "Bezahlt": true,
+         *         "FaelligDatum": "2026-12-26",
+         *         "KundNr": "100045",
+         *         "RechDatum": "2026-11-26",
+         *         "RechNr": "500017",
+         *         "WaehrAbk": "CHF",
+         *         "Zahlstatus": "bezahlt",
+         *         "Zahlungen": [
+         *           {
+         *             "Betrag": 58.15,
+         *             "Datum": "2026-12-02",
+         *             "Referenz": "000000000000000000005000179",
+         *             "Schuldner": "Muster AG",
+         *             "WaehrAbk": "CHF",
+         *             "ZahlungId": "3f1c2a9b8e7d6c5b4a39",
+         *             "Zuordnung": "automatisch"
+         *           }
+         *         ],
+         *         "Zahlungsreferenz": "000000000000000000005000179",
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/pdf",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/xml",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123",
+         *             "rel": "auftrag/",
+         *             "type": "GET"
+         *           }
+         *         ]
+         *       },
+         *       "id": "evt_0000000000000000000000000000000b",
+         *       "keys": {
+         *         "RechNr": "500017"
+         *       },
+         *       "sequence": 1011,
+         *       "timestamp": "2026-11-26T09:15:02.123456Z",
+         *       "type": "rechnung.paid"
+         *     }
+         * @example {
+         *       "data": {
+         *         "AuftBrutto": 58.15,
+         *         "AuftNetto": 56.7,
+         *         "AuftNr": "400123",
+         *         "AuftWUST": 1.47,
+         *         "BetragBezahlt": 20,
+         *         "BetragOffen": 38.15,
+         *         "Bezahlt": false,
+         *         "FaelligDatum": "2026-12-26",
+         *         "KundNr": "100045",
+         *         "RechDatum": "2026-11-26",
+         *         "RechNr": "500017",
+         *         "WaehrAbk": "CHF",
+         *         "Zahlstatus": "teilbezahlt",
+         *         "Zahlungen": [
+         *           {
+         *             "Betrag": 20,
+         *             "Datum": "2026-12-02",
+         *             "Referenz": "000000000000000000005000179",
+         *             "Schuldner": "Muster AG",
+         *             "WaehrAbk": "CHF",
+         *             "ZahlungId": "3f1c2a9b8e7d6c5b4a39",
+         *             "Zuordnung": "automatisch"
+         *           }
+         *         ],
+         *         "Zahlungsreferenz": "000000000000000000005000179",
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/pdf",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/xml",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123",
+         *             "rel": "auftrag/",
+         *             "type": "GET"
+         *           }
+         *         ]
+         *       },
+         *       "id": "evt_0000000000000000000000000000000c",
+         *       "keys": {
+         *         "RechNr": "500017"
+         *       },
+         *       "sequence": 1012,
+         *       "timestamp": "2026-11-26T09:15:02.123456Z",
+         *       "type": "rechnung.partially_paid"
+         *     }
+         * @example {
+         *       "data": {
+         *         "AuftBrutto": 58.15,
+         *         "AuftNetto": 56.7,
+         *         "AuftNr": "400123",
+         *         "AuftWUST": 1.47,
+         *         "BetragBezahlt": 0,
+         *         "BetragOffen": 58.15,
+         *         "Bezahlt": false,
+         *         "FaelligDatum": "2026-12-26",
+         *         "KundNr": "100045",
+         *         "RechDatum": "2026-11-26",
+         *         "RechNr": "500017",
+         *         "WaehrAbk": "CHF",
+         *         "Zahlstatus": "offen",
+         *         "Zahlungsreferenz": "000000000000000000005000179",
+         *         "links": [
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/pdf",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123/rechnung",
+         *             "rel": "rechnung/xml",
+         *             "type": "GET"
+         *           },
+         *           {
+         *             "href": "https://api.example.ch/www/auftrag/400123",
+         *             "rel": "auftrag/",
+         *             "type": "GET"
+         *           }
+         *         ]
+         *       },
+         *       "id": "evt_0000000000000000000000000000000d",
+         *       "keys": {
+         *         "RechNr": "500017"
+         *       },
+         *       "sequence": 1013,
+         *       "timestamp": "2026-11-26T09:15:02.123456Z",
+         *       "type": "rechnung.overdue"
+         *     }
+         * @example {
+         *       "data": {
+         *         "Betrag": 120,
+         *         "Datum": "2026-12-02",
+         *         "Mitteilung": "Rechnung 500017 und 500018",
+         *         "Schuldner": "Hans Muster",
+         *         "Status": "offen",
+         *         "WaehrAbk": "CHF",
+         *         "ZahlungId": "9a8b7c6d5e4f3a2b1c0d"
+         *       },
+         *       "id": "evt_0000000000000000000000000000000e",
+         *       "keys": {
+         *         "ZahlungId": "9a8b7c6d5e4f3a2b1c0d"
+         *       },
+         *       "sequence": 1014,
+         *       "timestamp": "2026-11-26T09:15:02.123456Z",
+         *       "type": "zahlung.unmatched"
+         *     }
          */
         Ereignis: {
             /**
@@ -3316,7 +3482,7 @@ export interface components {
              */
             url: string;
             /** Events */
-            events: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued")[];
+            events: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued" | "rechnung.paid" | "rechnung.partially_paid" | "rechnung.overdue" | "zahlung.unmatched")[];
         };
         /**
          * WebhookListe
@@ -3383,7 +3549,7 @@ export interface components {
             /** Url */
             url?: string | null;
             /** Events */
-            events?: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued")[] | null;
+            events?: ("auftrag.created" | "auftrag.updated" | "offerte.created" | "offerte.updated" | "offerte.converted" | "kunde.created" | "adresse.updated" | "artikel.stock_changed" | "rechnung.issued" | "gutschrift.issued" | "rechnung.paid" | "rechnung.partially_paid" | "rechnung.overdue" | "zahlung.unmatched")[] | null;
             /** Enabled */
             enabled?: boolean | null;
         };

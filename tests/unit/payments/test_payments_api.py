@@ -9,30 +9,10 @@ from typing import Any
 import pytest
 
 from tests.support.camt_files import Entry, Tx, camt
-from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, order
+from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER
 from tests.support.invoke import Answer, RequestCounter
 from tests.support.invoke import call as invoke
-
-XML = {"Content-Type": "application/xml"}
-
-
-def issued(call: Any, body: dict[str, Any]) -> dict[str, Any]:
-    auft_nr, _ = order(call, body)
-    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
-    assert answer.status == 201, answer.text
-    data: dict[str, Any] = answer.json()["data"]
-    return data
-
-
-def post_file(call: Any, body: bytes, **kwargs: Any) -> Answer:
-    return call("zahlungen", "POST", "/www/zahlungen", body, headers=XML, **kwargs)
-
-
-def head(call: Any, rech_nr: str) -> dict[str, Any]:
-    answer = call("rechnung", "GET", f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"})
-    assert answer.status == 200, answer.text
-    data: dict[str, Any] = answer.json()["data"]
-    return data
+from tests.support.payment_calls import XML, head, issued, post_file
 
 
 def test_a_new_invoice_is_open_with_nothing_paid(call: Any) -> None:
@@ -239,11 +219,16 @@ def test_requests_per_payment_are_constant(call: Any, count: int) -> None:
     with RequestCounter() as counter:
         answer = invoke("zahlungen", "POST", "/www/zahlungen", camt("camt.054.001.08", [Entry("E", txs)]), headers=XML)
     assert answer.json()["data"] == {"new": count, "known": 0, "matched": count, "unmatched": 0}
-    # The payments of one invoice go together, 49 in a transaction (2 items each, and its open items).
-    assert counter.calls.count("TransactWriteItems") == (count + 48) // 49
-    # Reads: the known ids (100 a request), the one reference, its open item.
-    assert sorted(set(counter.calls)) == ["BatchGetItem", "TransactWriteItems"]
-    assert counter.calls.count("BatchGetItem") == (count + 99) // 100 + 2
+    # The payments of one invoice go together, 48 in a transaction (2 items each, its open items
+    # and the feed's item of their events), each transaction with its events' sequence number.
+    transactions = (count + 47) // 48
+    assert counter.calls.count("TransactWriteItems") == transactions
+    assert counter.calls.count("UpdateItem") == transactions
+    # Reads: the known ids (100 a request), the one reference, its open item, its record; the
+    # payments booked before once something came in (a Query from the second transaction on).
+    assert counter.calls.count("BatchGetItem") == (count + 99) // 100 + 3
+    assert counter.calls.count("Query") == transactions - 1
+    assert len(counter.calls) == 2 * transactions + (count + 99) // 100 + 3 + transactions - 1
 
 
 def test_transactions_sent_side_by_side_book_every_payment_once(call: Any, monkeypatch: Any) -> None:

@@ -12,6 +12,10 @@ class WebhookInEventsItem(StrEnum):
     OFFERTE_CREATED = "offerte.created"
     OFFERTE_UPDATED = "offerte.updated"
     RECHNUNG_ISSUED = "rechnung.issued"
+    RECHNUNG_OVERDUE = "rechnung.overdue"
+    RECHNUNG_PAID = "rechnung.paid"
+    RECHNUNG_PARTIALLY_PAID = "rechnung.partially_paid"
+    ZAHLUNG_UNMATCHED = "zahlung.unmatched"
 
     def __str__(self) -> str:
         return str(self.value)

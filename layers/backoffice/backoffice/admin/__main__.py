@@ -12,11 +12,12 @@ from backoffice.admin import (
     catalogue,  # artikel: the catalogue import
     keys,
     migrate,
+    overdue,  # ueberfaellig: rechnung.overdue now
     users,
 )
 
 # Each module adds its sub-command with register(); add a new command's module here.
-COMMANDS = [users, keys, catalogue, migrate]
+COMMANDS = [users, keys, catalogue, migrate, overdue]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,7 +24,6 @@ from backoffice.errors import Conflict
 from backoffice.invoices import store
 from backoffice.invoices.model import Invoice, Numbering, today
 from backoffice.invoices.store import read_record
-from backoffice.links import link
 from backoffice.payments import store as payment_store
 from backoffice.payments import views as payment_views
 from backoffice.platform import outbox
@@ -47,23 +46,9 @@ class _Files:
 
 
 def head_view(record: dict[str, Any], base: str = "") -> dict[str, Any]:
-    """The invoice's head data as POST and GET (JSON) answer it, with links on `base`."""
-    auft_nr = str(record["AuftNr"])
-    path = f"/www/auftrag/{auft_nr}/rechnung"
-    fields = ("RechNr", "AuftNr", "KundNr", "RechDatum", "FaelligDatum", "Zahlungsreferenz", "WaehrAbk")
-    return {
-        "data": {
-            **{k: record.get(k) for k in fields},
-            **{k: record[k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")},
-            # Records issued before the card rule have no flag: they were all invoices to pay.
-            "Bezahlt": bool(record.get("Bezahlt", False)),
-            "links": [
-                link(base, path, "rechnung/pdf"),
-                link(base, path, "rechnung/xml"),
-                link(base, f"/www/auftrag/{auft_nr}", "auftrag/"),
-            ],
-        }
-    }
+    """The invoice's head data as POST and GET (JSON) answer it, with links on `base` (rendered by
+    payments, whose events carry it too)."""
+    return {"data": payment_views.invoice_head(record, base)}
 
 
 def issue_recorded(auft_nr: str, base: str = "") -> Issued:

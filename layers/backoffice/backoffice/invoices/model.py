@@ -26,6 +26,7 @@ from backoffice import company
 from backoffice.errors import Conflict
 from backoffice.invoices import labels
 from backoffice.text import printable
+from backoffice.timestamps import company_today
 
 if TYPE_CHECKING:
     from backoffice.sales.calculation import Document, NetLine
@@ -345,7 +346,7 @@ def exemption(seller_country: str, delivery_country: str) -> Exemption:
 
 def today() -> date:
     """Today in the company's calendar."""
-    return datetime.now(UTC).astimezone(LOCAL_ZONE).date()
+    return company_today()
 
 
 def delivery_date(moment: datetime | None) -> date | None:

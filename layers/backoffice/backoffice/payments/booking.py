@@ -8,9 +8,13 @@ known), its line on the invoice, and the invoice's open items moved on under the
 concurrent booking to the same invoice makes it read again and retry). Payments go together in
 transactions of up to MAX_ITEMS items (an invoice's payments next to each other, sharing its open
 items); a transaction that fails is booked again payment by payment, so each outcome is counted
-right. Requests per payment are constant: three BatchGetItem per 100 payments (known ids,
-references, open items) and at most one TransactWriteItems per new payment (one per 25 to 49
-payments, as a rule).
+right. Each transaction records its events (payments/events: rechnung.paid or
+rechnung.partially_paid per invoice, auftrag.updated for an order whose invoice it paid,
+zahlung.unmatched per unmatched payment), so a payment known before raises nothing again.
+Requests per payment are constant: four BatchGetItem per 100 payments (known ids, references,
+open items, the invoices' records) and per transaction (one per 24 to 48 payments, as a rule) its
+sequence number, the orders it paid (one BatchGetItem) and the payments booked before to an
+invoice that had some (a Query each).
 """
 
 from __future__ import annotations
@@ -20,16 +24,18 @@ from decimal import Decimal
 from typing import Any
 
 from backoffice.errors import Conflict, NotFound
-from backoffice.payments import amounts, store
+from backoffice.payments import amounts, events, store
 from backoffice.payments.camt import Payment
+from backoffice.payments.events import OrderViews, Writer
 from backoffice.platform import parallel
 from backoffice.platform.logger import logger
 from backoffice.timestamps import utc_text
 
 ATTEMPTS = 8
-# DynamoDB's limit of items in one transaction: payments (two items each) and their invoices' open
-# items (two each) are booked in transactions of up to this many.
+# DynamoDB's limit of items in one transaction: payments (two items each), their invoices' open
+# items (two each) and the feed's item of their events are booked in transactions of up to this many.
 MAX_ITEMS = 100
+EVENT_ITEMS = 1
 MATCHED, UNMATCHED, KNOWN = "zugeordnet", "offen", "bekannt"
 # Transactions of an import in flight at a time (`_book_in_parallel`): a small bound, within the
 # client's connection pool and far below what DynamoDB's partitions take.
@@ -49,17 +55,20 @@ class Imported:
         return {"new": self.new, "known": self.known, "matched": self.matched, "unmatched": self.unmatched}
 
 
-def import_file(body: bytes, user: str) -> Imported:
-    """A camt.053 / camt.054 file's credit payments booked (a file that is not valid: 400, nothing booked)."""
+def import_file(body: bytes, user: str, orders: OrderViews, base: str = "") -> Imported:
+    """A camt.053 / camt.054 file's credit payments booked (a file that is not valid: 400, nothing
+    booked), with their events: `orders` reads the orders whose invoices become paid (sales'
+    `document_store.order_views`), `base` starts the links in the events (the request's; none
+    without a request)."""
     from backoffice.payments import camt
 
     payments = camt.parse(body)
-    result = book(payments, user)
+    result = book(payments, Writer(user, base, orders))
     logger.info("camt file imported", extra={"user": user, "bytes": len(body), **result.view()})
     return result
 
 
-def book(payments: list[Payment], user: str) -> Imported:
+def book(payments: list[Payment], writer: Writer) -> Imported:
     """Each payment booked once: matched to its invoice, else kept unmatched."""
     by_id: dict[str, Payment] = {}
     for payment in payments:
@@ -74,9 +83,10 @@ def book(payments: list[Payment], user: str) -> Imported:
         facts = invoices.get(payment.reference or "")
         if facts is not None and facts["WaehrAbk"] != payment.currency:
             facts = None  # a payment in another currency than the invoice's is never settled by it
-        booking.append((_record(pid, payment, facts, user, now), facts))
+        booking.append((_record(pid, payment, facts, writer.user, now), facts))
+    writer.records.update(store.invoice_records({str(f["AuftNr"]) for _, f in booking if f is not None}))
     outcomes = {MATCHED: 0, UNMATCHED: 0, KNOWN: len(payments) - len(fresh)}
-    for outcome in _book_in_parallel(_chunks(booking), items):
+    for outcome in _book_in_parallel(_chunks(booking), items, writer):
         outcomes[outcome] += 1
     return Imported(outcomes[MATCHED] + outcomes[UNMATCHED], outcomes[KNOWN], outcomes[MATCHED], outcomes[UNMATCHED])
 
@@ -90,14 +100,14 @@ def _rech_nr(booking: _Booking) -> str:
 
 def _chunks(bookings: list[_Booking]) -> list[list[_Booking]]:
     """The payments in transactions of at most MAX_ITEMS items: two per payment, two per invoice
-    whose open items move; an invoice's payments next to each other, so they share those."""
+    whose open items move, the events' one; an invoice's payments next to each other, so they share those."""
     chunks: list[list[_Booking]] = []
     current: list[_Booking] = []
     invoices: set[str] = set()
     for booking in sorted(bookings, key=_rech_nr):
         rech_nr = _rech_nr(booking)
         grows = 2 + (2 if rech_nr and rech_nr not in invoices else 0)
-        if current and 2 * len(current) + 2 * len(invoices) + grows > MAX_ITEMS:
+        if current and 2 * len(current) + 2 * len(invoices) + grows > MAX_ITEMS - EVENT_ITEMS:
             chunks.append(current)
             current, invoices = [], set()
         current.append(booking)
@@ -106,7 +116,9 @@ def _chunks(bookings: list[_Booking]) -> list[list[_Booking]]:
     return [*chunks, current] if current else chunks
 
 
-def _book_in_parallel(chunks: list[list[_Booking]], items: dict[str, dict[str, Any]]) -> list[str]:
+def _book_in_parallel(
+    chunks: list[list[_Booking]], items: dict[str, dict[str, Any]], writer: Writer
+) -> list[str]:
     """The chunks' transactions sent WRITE_WORKERS at a time, each chunk's outcomes as `_book_chunk` counts them.
 
     What a transaction costs is mostly its round trip, so independent ones go together. Chunks
@@ -125,27 +137,27 @@ def _book_in_parallel(chunks: list[list[_Booking]], items: dict[str, dict[str, A
             lanes.append([chunk])
 
     def book_lane(lane: list[list[_Booking]]) -> list[str]:
-        return [outcome for chunk in lane for outcome in _book_chunk(chunk, items)]
+        return [outcome for chunk in lane for outcome in _book_chunk(chunk, items, writer)]
 
     return [outcome for done in parallel.in_parallel(book_lane, lanes, WRITE_WORKERS) for outcome in done]
 
 
-def _book_chunk(chunk: list[_Booking], items: dict[str, dict[str, Any]]) -> list[str]:
-    """The chunk's payments in one transaction; when it fails (one of them was booked meanwhile, or
-    an invoice moved on), each on its own, counted as what it turned out to be."""
+def _book_chunk(chunk: list[_Booking], items: dict[str, dict[str, Any]], writer: Writer) -> list[str]:
+    """The chunk's payments in one transaction with their events; when it fails (one of them was
+    booked meanwhile, or an invoice moved on), each on its own, counted as what it turned out to be."""
     if len(chunk) > 1:
         ops = [op for record, facts in chunk for op in store.payment_ops(record, facts)]
         moves = _open_item_moves(chunk, items)
         ops += [
             op for facts, item, total, still_open in moves for op in store.open_item_ops(facts, item, total, still_open)
         ]
-        if store.write(ops):
+        if store.write(ops, events.booked(chunk, items, writer), writer.user):
             for facts, item, total, still_open in moves:
                 _moved_on(items, store.open_item_sk(facts), item, total, still_open)
             return [UNMATCHED if facts is None else MATCHED for _, facts in chunk]
         for facts, _, _, _ in moves:
             _reread(items, facts)
-    return [_book_one(record, facts, items) for record, facts in chunk]
+    return [_book_one(record, facts, items, writer) for record, facts in chunk]
 
 
 def _open_item_moves(
@@ -185,13 +197,16 @@ def _record(pid: str, p: Payment, facts: dict[str, Any] | None, user: str, now: 
     return {k: v for k, v in record.items() if v is not None}
 
 
-def _book_one(payment: dict[str, Any], facts: dict[str, Any] | None, items: dict[str, dict[str, Any]]) -> str:
+def _book_one(
+    payment: dict[str, Any], facts: dict[str, Any] | None, items: dict[str, dict[str, Any]], writer: Writer
+) -> str:
     """One payment's transaction, retried while another booking moves the same invoice's open item."""
     for _ in range(ATTEMPTS):
         sk = store.open_item_sk(facts) if facts is not None else ""
         item = items.get(sk)
         still_open = item is not None and _still_open(facts or {}, item, Decimal(payment["Betrag"]))
-        if store.write(store.booking_ops(payment, facts, item, still_open)):
+        changes = events.booked([(payment, facts)], items, writer)
+        if store.write(store.booking_ops(payment, facts, item, still_open), changes, writer.user):
             _moved_on(items, sk, item, Decimal(payment["Betrag"]), still_open)
             return UNMATCHED if facts is None else MATCHED
         if store.get_payment(str(payment["Id"])) is not None:
@@ -234,9 +249,10 @@ def _reread(items: dict[str, dict[str, Any]], facts: dict[str, Any]) -> None:
         items[store.open_item_sk(facts)] = item
 
 
-def assign(pid: str, rech_nr: str, user: str) -> dict[str, Any]:
-    """An unmatched payment assigned by hand to invoice `rech_nr`: 404 either unknown, 409 assigned
-    before or in another currency. The payment as it is now."""
+def assign(pid: str, rech_nr: str, writer: Writer) -> dict[str, Any]:
+    """An unmatched payment assigned by hand to invoice `rech_nr` (by `writer.user`), with its
+    invoice's event: 404 either unknown, 409 assigned before or in another currency. The payment
+    as it is now."""
     for _ in range(ATTEMPTS):
         payment = store.get_payment(pid)
         if payment is None:
@@ -256,7 +272,10 @@ def assign(pid: str, rech_nr: str, user: str) -> dict[str, Any]:
             )
         item = None if facts.get("Karte") else store.open_item(facts)
         still_open = item is not None and _still_open(facts, item, Decimal(payment["Betrag"]))
-        if store.write(store.assignment_ops(payment, facts, item, still_open, user)):
-            logger.info("payment assigned", extra={"id": pid, "RechNr": rech_nr, "user": user})
+        ops = store.assignment_ops(payment, facts, item, still_open, writer.user)
+        assigned = {**payment, **store.assigned_fields(facts, writer.user)}
+        changes = events.booked([(assigned, facts)], {store.open_item_sk(facts): item} if item else {}, writer)
+        if store.write(ops, changes, writer.user):
+            logger.info("payment assigned", extra={"id": pid, "RechNr": rech_nr, "user": writer.user})
             return store.get_payment(pid) or payment
     raise Conflict("The invoice's payments changed too often meanwhile; try again.", {"RechNr": rech_nr})

@@ -25,6 +25,7 @@ from botocore.exceptions import ClientError
 from backoffice.errors import InvalidRequest
 from backoffice.json_codec import dumps
 from backoffice.payments import booking, camt
+from backoffice.payments.events import OrderViews
 from backoffice.platform.aws import client
 from backoffice.platform.environment import get_settings
 from backoffice.platform.logger import logger
@@ -56,22 +57,23 @@ class Outcome:
         return {"Datei": self.key, "Status": self.status, "Ziel": self.moved_to, **self.report}
 
 
-def import_event_object(bucket: str, encoded_key: str) -> Outcome:
-    """The file an S3 "Object Created" event names (its key URL-encoded, as S3 sends it) imported and moved."""
+def import_event_object(bucket: str, encoded_key: str, orders: OrderViews) -> Outcome:
+    """The file an S3 "Object Created" event names (its key URL-encoded, as S3 sends it) imported and
+    moved; `orders` as `booking.import_file` takes it (the handler hands in sales' reader)."""
     key = unquote_plus(encoded_key)
     if bucket != get_settings().bucket_name or not key.startswith(INBOX) or key.endswith("/"):
         logger.warning("bank file event passed over", extra={"bucket": bucket, "key": key})
         return Outcome(key, "uebergangen")
-    outcome = import_object(bucket, key)
+    outcome = import_object(bucket, key, orders)
     if outcome.status == "fehlt" and encoded_key != key and encoded_key.startswith(INBOX):
         # S3 documents the encoding for its own notifications, not for EventBridge's (AWS's own
         # Powertools decodes both): a key absent decoded is tried as given, so neither reading loses a file.
-        as_given = import_object(bucket, encoded_key)
+        as_given = import_object(bucket, encoded_key, orders)
         return outcome if as_given.status == "fehlt" else as_given
     return outcome
 
 
-def import_object(bucket: str, key: str) -> Outcome:
+def import_object(bucket: str, key: str, orders: OrderViews) -> Outcome:
     """One file of the inbox imported with the route's code, then moved to the result prefix."""
     s3 = client("s3")
     try:
@@ -89,7 +91,7 @@ def import_object(bucket: str, key: str) -> Outcome:
         body = stream.read(camt.MAX_BYTES + 1)  # bounded, whatever ContentLength said
         if len(body) > camt.MAX_BYTES:
             raise camt.oversized(len(body))
-        result = booking.import_file(body, USER_PREFIX + key)
+        result = booking.import_file(body, USER_PREFIX + key, orders)
     except InvalidRequest as exc:  # the file itself is at fault (the route's 400): never retried
         logger.warning("bank file refused", extra={"key": key, "bytes": size, **exc.body()})
         return _move(bucket, (key, etag), FAILED, uploaded, {"Bytes": size, **exc.body()})

@@ -13,6 +13,9 @@ that talks to DynamoDB (through platform.dynamo).
 - `OFFENEPOSTEN` / `{FaelligDatum}#{RechNr}` and `OFFENEPOSTEN#{KundNr}` / the same: an invoice
   that is still open, with what came in (BetragBezahlt) and a Version; removed when nothing is
   open any more. The open-items list and a customer's totals read these partitions, never the table.
+  The first one carries `UeberfaelligGemeldet` (the day) once its rechnung.overdue is recorded.
+- It reads the invoices' records (`RECHNUNG#{AuftNr}` / `RECHNUNG`, invoices/store's) for the
+  data of their events, and writes each write's events (platform.outbox) in its transaction.
 """
 
 from __future__ import annotations
@@ -23,11 +26,15 @@ from decimal import Decimal
 from typing import Any
 
 from backoffice.payments import amounts
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, outbox
+from backoffice.platform.outbox import Change
 
 INVOICE_SK, REFERENCE_SK, PAYMENT_SK = "RECHNUNG", "ZREF", "ZAHLUNG"
 UNMATCHED = "ZAHLUNGEN#OFFEN"
 OPEN_ITEMS = "OFFENEPOSTEN"
+RECORD_PK, RECORD_SK = "RECHNUNG#", "RECHNUNG"
+# The day an invoice's rechnung.overdue was recorded, on its open item: never a second one.
+OVERDUE_SENT = "UeberfaelligGemeldet"
 FACTS = ("RechNr", "AuftNr", "KundNr", "WaehrAbk", "AuftBrutto", "RechDatum", "FaelligDatum", "Zahlungsreferenz")
 
 
@@ -116,12 +123,18 @@ def facts_by_reference(references: Iterable[str]) -> dict[str, dict[str, Any]]:
     return {str(item["PK"]).removeprefix("ZREF#"): _strip(item) or {} for item in found}
 
 
-def invoice_account(rech_nr: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+def invoice_account(rech_nr: str, consistent: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The payments booked to an invoice (in the order of their ids) and its facts (with what its
     credit notes gave back), in one query of its partition."""
-    items = list(dynamo.query(invoice_pk(rech_nr)))
+    items = list(dynamo.query(invoice_pk(rech_nr), consistent=consistent))
     facts = next((_strip(i) for i in items if i["SK"] == INVOICE_SK), None)
     return [_strip(i) or {} for i in items if str(i["SK"]).startswith(f"{PAYMENT_SK}#")], facts
+
+
+def invoice_records(auft_nrs: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """The issued invoices' records (invoices/store's item) of these orders, by AuftNr."""
+    found = dynamo.batch_get((f"{RECORD_PK}{n}", RECORD_SK) for n in auft_nrs)
+    return {str(i["AuftNr"]): _strip(i) or {} for i in found if "PdfKey" in i}
 
 
 def credit_ops(record: dict[str, Any], credited: Decimal) -> list[dict[str, Any]]:
@@ -209,7 +222,7 @@ def payment_ops(payment: dict[str, Any], facts: dict[str, Any] | None) -> list[d
     if facts is None:
         listed = {k: payment[k] for k in payment if k != dynamo.VERSION}
         return [written, dynamo.put_op({"PK": UNMATCHED, "SK": f"{payment['Datum']}#{pid}", **listed})]
-    return [written, dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **_line(payment)})]
+    return [written, dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **line(payment)})]
 
 
 def assignment_ops(
@@ -217,16 +230,21 @@ def assignment_ops(
 ) -> list[dict[str, Any]]:
     """The writes of an unmatched payment assigned by hand to the invoice of `facts`."""
     pid, version = str(payment["Id"]), int(payment[dynamo.VERSION])
-    assigned = {"Status": "zugeordnet", "RechNr": facts["RechNr"], "Zuordnung": "manuell", "ZugeordnetVon": user}
+    assigned = assigned_fields(facts, user)
     ops = [
         dynamo.update_op(payment_pk(pid), PAYMENT_SK, set_=assigned, version=version),
         dynamo.delete_op(UNMATCHED, f"{payment['Datum']}#{pid}"),
-        dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **_line({**payment, **assigned})}),
+        dynamo.put_op({"PK": invoice_pk(facts["RechNr"]), "SK": f"ZAHLUNG#{pid}", **line({**payment, **assigned})}),
     ]
     return ops + (open_item_ops(facts, item, Decimal(payment["Betrag"]), still_open) if item else [])
 
 
-def _line(payment: dict[str, Any]) -> dict[str, Any]:
+def assigned_fields(facts: dict[str, Any], user: str) -> dict[str, Any]:
+    """What a payment assigned by hand to the invoice of `facts` says of it."""
+    return {"Status": "zugeordnet", "RechNr": facts["RechNr"], "Zuordnung": "manuell", "ZugeordnetVon": user}
+
+
+def line(payment: dict[str, Any]) -> dict[str, Any]:
     fields = ("Id", "Betrag", "WaehrAbk", "Datum", "Referenz", "Schuldner", "Zuordnung")
     return {k: payment[k] for k in fields if payment.get(k) is not None}
 
@@ -247,11 +265,30 @@ def open_item_ops(
     ]
 
 
-def write(ops: list[dict[str, Any]]) -> bool:
-    """The writes all or nothing; False when a condition failed (the payment known, or the open
-    item moved on meanwhile: the caller reads again and decides)."""
+def open_items_before(day: str) -> Iterator[dict[str, Any]]:
+    """The open items due before `day` (YYYY-MM-DD), oldest due first: one Query of their partition."""
+    for item in dynamo.query(OPEN_ITEMS, sk_before=f"{day}#", consistent=True):
+        yield _strip(item) or {}
+
+
+def overdue_op(item: dict[str, Any], day: str) -> dict[str, Any]:
+    """The open item marked as reported overdue on `day`: only while it is as read (its Version)
+    and not marked yet, so a second run, or one at the same time, records no second event."""
+    return dynamo.update_op(
+        OPEN_ITEMS,
+        open_item_sk(item),
+        set_={OVERDUE_SENT: day},
+        absent=(OVERDUE_SENT,),
+        unchanged={dynamo.VERSION: int(item[dynamo.VERSION])},
+    )
+
+
+def write(ops: list[dict[str, Any]], changes: list[Change] | None = None, user: str = "") -> bool:
+    """The writes and the feed's item of their events (`changes`), all or nothing; False when a
+    condition failed (the payment known, or the open item moved on meanwhile: the caller reads
+    again and decides)."""
     try:
-        dynamo.transact_write(ops)
+        outbox.transact_write([*ops, *outbox.change_ops(changes or [], user)])
     except Exception as exc:
         if dynamo.is_condition_failure(exc):
             return False

@@ -9,6 +9,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from backoffice.links import link
 from backoffice.payments import amounts, store
 
 CENT = Decimal("0.01")
@@ -18,6 +19,31 @@ PAYMENT_FIELDS = ("Betrag", "WaehrAbk", "Datum", "Referenz", "Schuldner", "Mitte
 def money(value: Any) -> Decimal:
     """An amount with its two places (DynamoDB gives 100.5 back for 100.50)."""
     return Decimal(value).quantize(CENT)
+
+
+def invoice_head(record: dict[str, Any], base: str = "") -> dict[str, Any]:
+    """An issued invoice's head data as POST and GET (JSON) answer it, with links on `base`."""
+    auft_nr = str(record["AuftNr"])
+    path = f"/www/auftrag/{auft_nr}/rechnung"
+    fields = ("RechNr", "AuftNr", "KundNr", "RechDatum", "FaelligDatum", "Zahlungsreferenz", "WaehrAbk")
+    return {
+        **{k: record.get(k) for k in fields},
+        **{k: record[k] for k in ("AuftNetto", "AuftWUST", "AuftBrutto")},
+        # Records issued before the card rule have no flag: they were all invoices to pay.
+        "Bezahlt": bool(record.get("Bezahlt", False)),
+        "links": [
+            link(base, path, "rechnung/pdf"),
+            link(base, path, "rechnung/xml"),
+            link(base, f"/www/auftrag/{auft_nr}", "auftrag/"),
+        ],
+    }
+
+
+def invoice_view(
+    record: dict[str, Any], payments: list[dict[str, Any]], facts: dict[str, Any] | None, base: str = ""
+) -> dict[str, Any]:
+    """The invoice as GET /www/rechnung/{RechNr} (JSON) answers it with these payments and facts."""
+    return {**invoice_head(record, base), **settled_fields(record, payments, facts)}
 
 
 def invoice_fields(record: dict[str, Any]) -> dict[str, Any]:

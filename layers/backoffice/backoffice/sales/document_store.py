@@ -367,6 +367,33 @@ def read(kind: str, number: str, consistent: bool = False) -> SalesDocument | No
     return from_items(kind, number, head, rows)
 
 
+def read_many(kind: str, numbers: Sequence[str], consistent: bool = False) -> dict[str, SalesDocument]:
+    """The documents of these numbers that exist, by number: each head with its first chunk in
+    BatchGetItem (100 keys a request); a document with more chunks (or stored before them) with
+    its own Query."""
+    wanted = list(dict.fromkeys(numbers))
+    keys = [(pk(kind, n), sk) for n in wanted for sk in (HEAD_SK, f"{CHUNK_PREFIX}0001")]
+    found = {(i["PK"], i["SK"]): i for i in dynamo.batch_get(keys, consistent=consistent)}
+    documents: dict[str, SalesDocument] = {}
+    for number in wanted:
+        head = found.get((pk(kind, number), HEAD_SK))
+        if head is None:
+            continue
+        first = found.get((pk(kind, number), f"{CHUNK_PREFIX}0001"))
+        if int(head.get("Chunks") or 0) == 1 and first is not None:
+            documents[number] = from_items(kind, number, head, loads(first["Rows"]))
+        elif (document := read(kind, number, consistent)) is not None:
+            documents[number] = document
+    return documents
+
+
+def order_views(numbers: Sequence[str]) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """The orders as GET /www/auftrag/{AuftNr} answers them, each with its bounded form (an
+    auftrag.updated of a write elsewhere, e.g. a payment), by AuftNr; those that exist."""
+    views = {n: contract.order_view(d) for n, d in read_many(ORDER, numbers, consistent=True).items()}
+    return {n: (view, contract.without_positions(view)) for n, view in views.items()}
+
+
 def existing(kind: str, number: str, consistent: bool = False) -> SalesDocument:
     """The document, or a 404 naming it."""
     found = read(kind, number, consistent)

@@ -21,6 +21,10 @@ ADRESSE_UPDATED = "adresse.updated"
 ARTIKEL_STOCK_CHANGED = "artikel.stock_changed"
 RECHNUNG_ISSUED = "rechnung.issued"
 GUTSCHRIFT_ISSUED = "gutschrift.issued"
+RECHNUNG_PAID = "rechnung.paid"
+RECHNUNG_PARTIALLY_PAID = "rechnung.partially_paid"
+RECHNUNG_OVERDUE = "rechnung.overdue"
+ZAHLUNG_UNMATCHED = "zahlung.unmatched"
 
 # The examples of the catalogue: each event's data is its record as GET answers it. Amounts are
 # written as float literals here only because the OpenAPI document would show a Decimal as a
@@ -144,6 +148,40 @@ _INVOICE = {
         {"href": f"{_BASE}/www/auftrag/400123", "type": "GET", "rel": "auftrag/"},
     ],
 }
+_PAYMENT_LINE = {
+    "ZahlungId": "3f1c2a9b8e7d6c5b4a39",
+    "Betrag": 58.15,
+    "WaehrAbk": "CHF",
+    "Datum": "2026-12-02",
+    "Referenz": "000000000000000000005000179",
+    "Schuldner": "Muster AG",
+    "Zuordnung": "automatisch",
+}
+_PAID = {
+    **_INVOICE,
+    "Zahlstatus": "bezahlt",
+    "BetragBezahlt": 58.15,
+    "BetragOffen": 0.00,
+    "Bezahlt": True,
+    "Zahlungen": [_PAYMENT_LINE],
+}
+_PARTLY_PAID = {
+    **_INVOICE,
+    "Zahlstatus": "teilbezahlt",
+    "BetragBezahlt": 20.00,
+    "BetragOffen": 38.15,
+    "Zahlungen": [{**_PAYMENT_LINE, "Betrag": 20.00}],
+}
+_OVERDUE = {**_INVOICE, "Zahlstatus": "offen", "BetragBezahlt": 0.00, "BetragOffen": 58.15}
+_UNMATCHED = {
+    "ZahlungId": "9a8b7c6d5e4f3a2b1c0d",
+    "Betrag": 120.00,
+    "WaehrAbk": "CHF",
+    "Datum": "2026-12-02",
+    "Schuldner": "Hans Muster",
+    "Mitteilung": "Rechnung 500017 und 500018",
+    "Status": "offen",
+}
 _CREDIT_NOTE_PATH = f"{_BASE}/www/gutschrift/600003"
 _CREDIT_NOTE = {
     "GutschriftNr": "600003",
@@ -179,6 +217,10 @@ CATALOGUE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     ARTIKEL_STOCK_CHANGED: ({"ArtNr": "A-1001"}, _STOCK),
     RECHNUNG_ISSUED: ({"RechNr": "500017"}, _INVOICE),
     GUTSCHRIFT_ISSUED: ({"GutschriftNr": "600003"}, _CREDIT_NOTE),
+    RECHNUNG_PAID: ({"RechNr": "500017"}, _PAID),
+    RECHNUNG_PARTIALLY_PAID: ({"RechNr": "500017"}, _PARTLY_PAID),
+    RECHNUNG_OVERDUE: ({"RechNr": "500017"}, _OVERDUE),
+    ZAHLUNG_UNMATCHED: ({"ZahlungId": "9a8b7c6d5e4f3a2b1c0d"}, _UNMATCHED),
 }
 TYPES = tuple(CATALOGUE)
 # Events about an article reach only a caller who may see the article (its webshops).

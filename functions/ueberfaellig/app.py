@@ -1,0 +1,20 @@
+"""Records rechnung.overdue for the invoices still open the day after their due date, once each
+(backoffice.payments.overdue): on a schedule, daily at 01:00 Europe/Zurich."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backoffice import coldstart
+from backoffice.payments.overdue import report
+from backoffice.platform.environment import check_environment
+from backoffice.timestamps import company_today
+
+check_environment()
+
+
+def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    return {"recorded": report(company_today())}
+
+
+coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
