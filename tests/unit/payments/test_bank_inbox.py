@@ -256,7 +256,7 @@ def test_a_failure_that_may_heal_raises_and_leaves_the_file_in_the_inbox(
     chf = issued(call, CHF_ORDER)
     s3().put_object(Bucket=BUCKET, Key=KEY, Body=paying(chf, chf))
 
-    def failing(body: bytes, user: str) -> Any:
+    def failing(body: bytes, user: str, orders: Any) -> Any:
         raise failure
 
     monkeypatch.setattr(booking, "import_file", failing)

@@ -232,10 +232,11 @@ def test_requests_per_payment_are_constant(call: Any, count: int) -> None:
 
 
 def test_transactions_sent_side_by_side_book_every_payment_once(call: Any, monkeypatch: Any) -> None:
-    """49 unmatched payments, 49 to invoice A, 60 to invoice B: transactions of 49 payments (2 items
-    each, an invoice's open items 2 more), [49 unmatched], [A's 49], [B's 49], [B's 11]. B's two move
-    the same open item and go one after the other in one lane; the lanes go side by side in
-    threads. Every amount lands once."""
+    """49 unmatched payments, 49 to invoice A, 60 to invoice B: transactions of at most 100 items (2
+    per payment, an invoice's open items 2 more, the events' feed item 1): [49 unmatched] (98),
+    [A's 48] (98), [A's last, B's 46] (98), [B's 14] (30). The last three share an invoice with the
+    one before, so they go one after the other in one lane; the lanes go side by side in threads.
+    Every amount lands once."""
     import threading
 
     from backoffice.payments import store
@@ -248,19 +249,19 @@ def test_transactions_sent_side_by_side_book_every_payment_once(call: Any, monke
     threads: list[tuple[str, int, bool]] = []  # (thread, items, B's transaction)
     write = store.write
 
-    def seen(ops: list[dict[str, Any]]) -> bool:
+    def seen(ops: list[dict[str, Any]], *events: Any) -> bool:
         threads.append((threading.current_thread().name, len(ops), f"#{b['RechNr']}" in str(ops)))
-        return write(ops)
+        return write(ops, *events)
 
     monkeypatch.setattr(store, "write", seen)
     answer = post_file(call, file)
     assert answer.json()["data"] == {"new": 158, "known": 0, "matched": 109, "unmatched": 49}
     # Four transactions, none failed (none booked again payment by payment), none in the caller's thread.
-    assert sorted(n for _, n, _ in threads) == [24, 98, 100, 100]
+    assert sorted(n for _, n, _ in threads) == [30, 98, 98, 98]  # the operations, the feed's item apart
     assert threading.current_thread().name not in {name for name, _, _ in threads}
-    # B's two transactions in one lane: one thread, the first 49 before the other 11.
+    # B's two transactions in one lane: one thread, the first 46 before the other 14.
     assert len({name for name, _, of_b in threads if of_b}) == 1
-    assert [n for _, n, of_b in threads if of_b] == [100, 24]
+    assert [n for _, n, of_b in threads if of_b] == [98, 30]
     for invoice, paid in ((a, Decimal("2.45")), (b, Decimal("6.00"))):
         data = head(call, invoice["RechNr"])
         assert Decimal(str(data["BetragBezahlt"])) == paid

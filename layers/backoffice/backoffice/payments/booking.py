@@ -116,9 +116,7 @@ def _chunks(bookings: list[_Booking]) -> list[list[_Booking]]:
     return [*chunks, current] if current else chunks
 
 
-def _book_in_parallel(
-    chunks: list[list[_Booking]], items: dict[str, dict[str, Any]], writer: Writer
-) -> list[str]:
+def _book_in_parallel(chunks: list[list[_Booking]], items: dict[str, dict[str, Any]], writer: Writer) -> list[str]:
     """The chunks' transactions sent WRITE_WORKERS at a time, each chunk's outcomes as `_book_chunk` counts them.
 
     What a transaction costs is mostly its round trip, so independent ones go together. Chunks
