@@ -83,12 +83,12 @@ if spec.get("baseline"):
 else:
     handler = getattr(importlib.import_module(spec["module"]), spec["func"])
     t1 = time.perf_counter()
-    import gc
-    collector = [*gc.get_threshold(), gc.get_freeze_count()]
     try:
         result = handler(spec["event"], Context())
     except Exception as exc:
         result = {"exception": type(exc).__name__, "message": str(exc)}
+    import gc
+    collector = [*gc.get_threshold(), gc.get_freeze_count()]
 t2, c2 = time.perf_counter(), time.process_time()
 roots = spec["code"] + spec["runtime"] + spec["stdlib"]
 foreign = sorted(
@@ -332,7 +332,7 @@ class Outcome:
     calls: list[list[Any]]  # [service, operation, params] when recorded
     compiled: list[str] = field(default_factory=list)  # modules compiled from source (verbose runs)
     stderr: str = ""
-    # After the handler's import: the collector's three thresholds and how many objects are frozen.
+    # After the first request: the collector's three thresholds and how many objects are frozen.
     collector: list[int] = field(default_factory=list)
 
 

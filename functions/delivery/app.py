@@ -15,6 +15,7 @@ from backoffice.webhooks.delivery import handle
 check_environment()
 
 
+@coldstart.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     failures = []
     for record in event.get("Records") or ():

@@ -13,6 +13,7 @@ from backoffice.webhooks.delivery import dispatch
 check_environment()
 
 
+@coldstart.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     # The stream's records only say that events were written: every subscription reads the feed itself.
     woken = dispatch()

@@ -19,6 +19,7 @@ from backoffice.http.resolver import (
     tagged_response,
 )
 from backoffice.http.responses import version_tag
+from backoffice.local_dates import today
 from backoffice.parties import customers, order_list
 from backoffice.payments import views as payment_views
 
@@ -54,8 +55,6 @@ def read(
     order: Annotated[int, Query(ge=0, le=MAX_ORDERS)] = 0,
     status: Annotated[Literal["O", "N", "A"] | None, Query()] = None,
 ) -> Response[str]:
-    from backoffice.invoices.model import today
-
     item = customers.get_customer(DebiNr)
     orders = order_list.latest(DebiNr, order, status)
     owed = payment_views.customer_open(DebiNr, today())

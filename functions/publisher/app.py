@@ -77,6 +77,7 @@ def publish_records(records: list[dict[str, Any]]) -> tuple[int, list[dict[str, 
     return sent, []
 
 
+@coldstart.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     records = event.get("Records")
     if records is None:  # the schedule: whatever is still pending

@@ -23,6 +23,7 @@ from backoffice.http.resolver import (
 from backoffice.http.responses import etag, matches, negotiate
 from backoffice.invoices import issue, store
 from backoffice.links import link
+from backoffice.local_dates import today
 from backoffice.payments import store as payment_store
 from backoffice.payments import views as payment_views
 from backoffice.platform.environment import check_environment
@@ -238,10 +239,6 @@ def open_items(
     limit: Annotated[int, Query(ge=0, le=10**9, description="invoices per page; 0 = all")] = 0,
     offset: Annotated[int, Query(ge=0, le=10**9)] = 0,
 ) -> Response[str]:
-    # The invoice model (and the sales modules it reads) loads here, not at init: a GET of an
-    # invoice keeps its cold start free of it.
-    from backoffice.invoices.model import today
-
     until = faellig_bis.isoformat() if faellig_bis else None
     found = payment_views.open_items(until, KundNr, today(), limit, offset)
     base = request_base(app)

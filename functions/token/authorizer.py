@@ -25,6 +25,7 @@ OPERATOR_ROUTE = "DELETE/www/log"
 SHARED_ROUTES = ("POST/www/zahlungen", "GET/www/zahlungen", "POST/www/zahlungen/*/zuordnung")
 
 
+@coldstart.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     try:
         user = authorize(bearer_token(event.get("authorizationToken")))

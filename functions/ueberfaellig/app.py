@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from backoffice import coldstart
+from backoffice.local_dates import today
 from backoffice.payments.overdue import report
 from backoffice.platform.environment import check_environment
-from backoffice.timestamps import company_today
 
 check_environment()
 
 
+@coldstart.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    return {"recorded": report(company_today())}
+    return {"recorded": report(today())}
 
 
 coldstart.init_done()  # the init ends here (backoffice/coldstart.py)

@@ -20,6 +20,7 @@ from backoffice.sales.document_store import order_views
 check_environment()  # at init: a missing table or bucket name fails here, named
 
 
+@coldstart.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     detail: dict[str, Any] = event["detail"] if isinstance(event.get("detail"), dict) else {}
     bucket = (detail.get("bucket") or {}).get("name")

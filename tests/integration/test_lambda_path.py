@@ -145,18 +145,19 @@ def test_every_module_is_imported_from_its_bytecode(
 
 
 @pytest.mark.parametrize("logical", FUNCTIONS)
-def test_the_init_ends_with_the_collector_as_the_interpreter_has_it(
+def test_the_first_request_ends_with_the_collector_as_the_interpreter_has_it(
     run: tuple[LambdaGateway, dict[str, tuple[int, Any]]], logical: str
 ) -> None:
-    """backoffice/coldstart.py: fewer collections during the init, then what it made is frozen and
-    the thresholds are the interpreter's again. A handler that does not end with
-    `entrypoint(app)` calls `coldstart.init_done()` as its last statement."""
+    """backoffice/coldstart.py: fewer collections during the init and the first request, then what
+    they made is frozen and the thresholds are the interpreter's again. A handler that does not
+    end with `entrypoint(app)` is wrapped in `coldstart.handler` and calls `coldstart.init_done()`
+    as its module's last statement."""
     import gc
 
     (_, outcome), *_ = run[0].outcomes[logical]
     *thresholds, frozen = outcome.collector
-    assert tuple(thresholds) == gc.get_threshold(), f"{logical} never called coldstart.init_done()"
-    assert frozen > 10_000  # the modules, classes and tables of the init
+    assert tuple(thresholds) == gc.get_threshold(), f"{logical} is not wrapped in coldstart.handler"
+    assert frozen > 10_000  # the modules, classes and tables of the init, the clients of the request
 
 
 def test_the_artifacts_ship_only_what_the_functions_import(run: tuple[LambdaGateway, dict[str, Any]]) -> None:

@@ -7,12 +7,9 @@ keys of the order list and the outbox, seconds for the catalogue's GeaendertAmUT
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Literal
-from zoneinfo import ZoneInfo
 
-# The company's calendar: an invoice's days (issued, due, overdue) are days in Zurich.
-LOCAL_ZONE = ZoneInfo("Europe/Zurich")
 Precision = Literal["seconds", "milliseconds", "microseconds"]
 
 
@@ -28,8 +25,3 @@ def utc_text(moment: datetime | None = None, timespec: Precision = "milliseconds
     if moment.tzinfo is None:
         raise ValueError("a timestamp must carry a time zone")
     return moment.astimezone(UTC).isoformat(timespec=timespec).replace("+00:00", "Z")
-
-
-def company_today() -> date:
-    """Today in the company's calendar (Europe/Zurich)."""
-    return utc_now().astimezone(LOCAL_ZONE).date()

@@ -24,11 +24,12 @@ def test_outside_lambda_nothing_changes(collector: tuple[int, int, int], monkeyp
     coldstart.pause()
     assert gc.get_threshold() == collector
     coldstart.init_done()
+    coldstart.first_request_done()
     assert gc.get_freeze_count() == 0
     assert gc.get_threshold() == collector
 
 
-def test_in_lambda_the_init_collects_less_then_freezes_what_it_made(
+def test_in_lambda_the_cold_start_collects_less_then_freezes_what_it_made(
     collector: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "backoffice-Kunden")
@@ -37,7 +38,30 @@ def test_in_lambda_the_init_collects_less_then_freezes_what_it_made(
     coldstart.pause()  # a second import path changes nothing
     made = [[n] for n in range(1000)]
     coldstart.init_done()
-    assert gc.get_threshold() == collector
     assert gc.get_freeze_count() >= len(made)
-    coldstart.init_done()  # once: the second call finds nothing paused
+    assert gc.get_threshold() == (100_000, 10, 10)  # raised through the first request
+    at_init = gc.get_freeze_count()
+    clients = [[n] for n in range(1000)]
+    coldstart.first_request_done()
     assert gc.get_threshold() == collector
+    assert gc.get_freeze_count() >= at_init + len(clients)
+    coldstart.first_request_done()  # once: the second call finds nothing paused
+    assert gc.get_threshold() == collector
+
+
+def test_the_handler_ends_the_cold_start_after_its_first_invocation_even_when_it_fails(
+    collector: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AWS_LAMBDA_FUNCTION_NAME", "backoffice-Publisher")
+    coldstart.pause()
+    coldstart.init_done()
+
+    @coldstart.handler
+    def failing(event: dict[str, object], context: object) -> None:
+        assert gc.get_threshold() == (100_000, 10, 10)
+        raise RuntimeError(event["why"])
+
+    with pytest.raises(RuntimeError, match="stream down"):
+        failing({"why": "stream down"}, None)
+    assert gc.get_threshold() == collector
+    assert coldstart.handler(lambda event, context: event["n"])({"n": 7}, None) == 7

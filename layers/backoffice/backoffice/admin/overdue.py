@@ -27,9 +27,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run_overdue(args: argparse.Namespace) -> int:
     where = select_target(args)
+    from backoffice.local_dates import today
     from backoffice.payments.overdue import report
-    from backoffice.timestamps import company_today
 
-    day = args.stichtag or company_today()
+    day = args.stichtag or today()
     print(f"{where}: {report(day)} overdue invoices reported for {day.isoformat()}.")
     return 0

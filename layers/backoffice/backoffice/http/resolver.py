@@ -393,12 +393,14 @@ def entrypoint(
 ) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
     """The Lambda handler of a function: decode the body, then route. Called at the function's init,
     which fails there when the environment lacks a resource name (`check_environment`), and
-    ends it (`coldstart.init_done`): the handler module's last statement calls this.
+    ends it (`coldstart.init_done`; the first request ends the cold start, `coldstart.handler`):
+    the handler module's last statement calls this.
 
     `raw_types`: media types whose body a route reads as bytes (`raw_body`), not as JSON."""
     check_environment()
     coldstart.init_done()
 
+    @coldstart.handler
     @logger.inject_lambda_context(clear_state=True)
     def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         _request.id = (event.get("requestContext") or {}).get("requestId") or getattr(context, "aws_request_id", "")

@@ -212,7 +212,7 @@ def _numbered_and_rendered(invoice: Invoice, held: Mapping[str, Any], attempt: s
     """The credit note's number and date (kept on the ledger) and its files, rendered before the
     number is drawn with the one predicted, as an invoice's (`issue._numbered_and_rendered`)."""
     from backoffice.invoices.issue import _render
-    from backoffice.invoices.model import today
+    from backoffice.local_dates import today
 
     if held.get(store.KEPT_NUMBER):
         kept = invoice.numbered(int(held[store.KEPT_NUMBER]), date.fromisoformat(str(held[store.KEPT_DATE])))

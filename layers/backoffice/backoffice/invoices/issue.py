@@ -22,8 +22,9 @@ from typing import Any
 
 from backoffice.errors import Conflict
 from backoffice.invoices import store
-from backoffice.invoices.model import Invoice, Numbering, today
+from backoffice.invoices.model import Invoice, Numbering
 from backoffice.invoices.store import read_record
+from backoffice.local_dates import today
 from backoffice.payments import store as payment_store
 from backoffice.payments import views as payment_views
 from backoffice.platform import outbox

@@ -20,21 +20,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
-from zoneinfo import ZoneInfo
 
 from backoffice import company
 from backoffice.errors import Conflict
 from backoffice.invoices import labels
+from backoffice.local_dates import ZONE
 from backoffice.text import printable
-from backoffice.timestamps import company_today
 
 if TYPE_CHECKING:
     from backoffice.sales.calculation import Document, NetLine
     from backoffice.sales.document import SalesDocument
     from backoffice.taxes import TaxCode
 
-# Invoice and due dates are the company's calendar days, not UTC's.
-LOCAL_ZONE = ZoneInfo("Europe/Zurich")
 # What an issue takes once and keeps with its lease (stored attribute names), so that a retry
 # issues under the same number.
 NUMBERED = ("RechNr", "RechDatum", "FaelligDatum", "Zahlungsreferenz")
@@ -344,16 +341,11 @@ def exemption(seller_country: str, delivery_country: str) -> Exemption:
     return Exemption(OTHER_EXPORT_REASON, None)
 
 
-def today() -> date:
-    """Today in the company's calendar."""
-    return company_today()
-
-
 def delivery_date(moment: datetime | None) -> date | None:
     """The day of an order's AuftLieferT (a UTC moment) in Europe/Zurich; None when not set."""
     if moment is None:
         return None
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(LOCAL_ZONE).date()
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(ZONE).date()
 
 
 def configured_seller() -> company.Seller:
