@@ -52,12 +52,12 @@ def share_botocore_models() -> None:
 
 
 # The limits of a test's local stack: the suite's clients all come from 127.0.0.1 as one user and run
-# in bursts, so the stage, client and per-source login limits are out of the way; the tests of the
+# in bursts, so the stage, client, login and per-source login limits are out of the way; the tests of the
 # limits start a stack of their own with low ones (tests/integration/test_limits_http.py); an in-process gateway
 # of many requests reads the template with them too.
 NO_LIMITS = (
     "ThrottlingRateLimit=1000000 ThrottlingBurstLimit=1000000 ClientRateLimit=1000000 ClientBurstLimit=1000000"
-    " LoginSourceFreeFailures=1000000"
+    " LoginSourceFreeFailures=1000000 TokenRateLimit=1000000 TokenBurstLimit=1000000"
 )
 
 
