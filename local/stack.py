@@ -67,7 +67,9 @@ class LocalStack:
             self.saver.start()
         self.gateway.load_all()
         # The functions on a queue (webhook delivery) run from it, as Lambda's event source does.
-        self.pollers = [QueuePoller(self.gateway.runtime, *source) for source in self.template.queue_sources()]
+        self.pollers = [
+            QueuePoller(self.gateway.runtime, *source, sends=self.aws) for source in self.template.queue_sources()
+        ]
         for poller in self.pollers:
             poller.start()
         self.api.start()
