@@ -5,7 +5,7 @@ receiver), and a receiver offline while 1,000 orders and a catalogue import's st
 
 The tests' stacks run with WEBHOOK_BACKOFF_SCALE=600 (tests/support/local_stack.py): the 77-hour
 schedule takes under 8 minutes, its longest delay 72-90 s, so a receiver may stay offline for
-minutes without its first event failing for good. The 1,000 orders take 1.5-3 minutes to write
+minutes without its first event failing for good. The 1,000 orders take 2-3 minutes to write
 from 4 clients on a busy 2-core machine (docs/webhooks.md, "How it is proven"), well inside that.
 WEBHOOK_TEST_ORDERS sets how many orders the offline test writes (1,000)."""
 
