@@ -54,9 +54,24 @@ def receiver() -> Iterator[Receiver]:
     started.stop()
 
 
+# The subscriptions a test made, removed when it ends: its receiver is gone then, and the stack is
+# shared, so a later test's orders would keep the delivery function retrying them (and changing
+# their delivery items under a test that compares the table before and after).
+_MADE: list[tuple[Api, str]] = []
+
+
+@pytest.fixture(autouse=True)
+def unsubscribe() -> Iterator[None]:
+    yield
+    while _MADE:
+        api, hook_id = _MADE.pop()
+        assert api.request("DELETE", f"/www/webhooks/{hook_id}").status_code == 204
+
+
 def subscribe(api: Api, url: str, events: list[str]) -> dict[str, Any]:
     made = api.post("/www/webhooks", json={"url": url, "events": events}, headers={"Idempotency-Key": uuid.uuid4().hex})
     assert made.status_code == 201, made.text
+    _MADE.append((api, str(made.json()["data"]["id"])))
     return dict(made.json()["data"])
 
 
