@@ -20,7 +20,12 @@ import boto3
 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from local.moto_patches import guard_archive_buckets, roll_back_touched_items
+from local.moto_patches import (
+    guard_archive_buckets,
+    list_moto_services_once,
+    query_reads_its_partition,
+    roll_back_touched_items,
+)
 from local.template import REGION, Stack, resolve_all
 
 CREDENTIALS = {"AWS_ACCESS_KEY_ID": "local", "AWS_SECRET_ACCESS_KEY": "local", "AWS_DEFAULT_REGION": REGION}
@@ -34,6 +39,9 @@ class _Serialised:
         self.lock = threading.Lock()
         # Calls that may have changed data (local/persistence.py saves when this moves).
         self.writes = 0
+        # Calls that may have put a message in a queue, and their signal (local/event_sources.py).
+        self.sends = 0
+        self.sent = threading.Condition()
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
         with self.lock:
@@ -46,6 +54,23 @@ class _Serialised:
                 close = getattr(result, "close", None)
                 if close:
                     close()
+                if environ.get("HTTP_X_AMZ_TARGET", "") in _SENDS:
+                    with self.sent:
+                        self.sends += 1
+                        self.sent.notify_all()
+
+    def wait_sent(self, seen: int, timeout: float) -> bool:
+        """Until a call may have put a message in a queue since `sends` was `seen`, at most `timeout`
+        seconds; whether one did."""
+        with self.sent:
+            return self.sent.wait_for(lambda: self.sends != seen, timeout)
+
+
+# The SQS calls that may make a message visible at once (a delayed one becomes visible later, by itself).
+_SENDS = frozenset(
+    f"AmazonSQS.{name}"
+    for name in ("SendMessage", "SendMessageBatch", "ChangeMessageVisibility", "ChangeMessageVisibilityBatch")
+)
 
 
 # Operation name prefixes (X-Amz-Target) of the JSON APIs that only read.
@@ -70,6 +95,8 @@ class AwsEmulation:
     def __init__(self, port: int = 0) -> None:
         roll_back_touched_items()  # a rollback copy of the touched items only (local/moto_patches.py)
         guard_archive_buckets()  # the archive's bucket policy applied (local/moto_patches.py)
+        query_reads_its_partition()  # a Query reads its partition, not the whole table (local/moto_patches.py)
+        list_moto_services_once()  # not the package folder listed on every call (local/moto_patches.py)
         self._app = _Serialised(DomainDispatcherApplication(create_backend_app))
         # Bound here, not by werkzeug: on a taken port werkzeug prints its own advice and exits,
         # and `make run` names the variable that moves the port (local/stack.py).
@@ -86,6 +113,13 @@ class AwsEmulation:
     @property
     def writes(self) -> int:
         return self._app.writes
+
+    @property
+    def sends(self) -> int:
+        return self._app.sends
+
+    def wait_sent(self, seen: int, timeout: float) -> bool:
+        return self._app.wait_sent(seen, timeout)
 
     def exclusive(self) -> threading.Lock:
         """The lock every AWS call holds from request to answer: inside it, no call is half done."""

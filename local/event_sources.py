@@ -9,7 +9,10 @@ returned, except the ones it names in batchItemFailures; a function that fails l
 batch to come back after the visibility timeout, and the queue's redrive policy moves a message
 received too often to its dead-letter queue (moto does both, and honours each message's delay).
 moto's server takes one call at a time (local/emulation.py), so the poll is short, never a long
-wait that would hold every other call back.
+wait that would hold every other call back. Lambda long-polls instead (a receive that returns
+as soon as a message arrives); so here an idle poller waits for the emulation's signal that a
+message was sent (`Sends`), and polls again after IDLE_SECONDS at the latest, for a delayed message
+that became visible by itself.
 """
 
 from __future__ import annotations
@@ -19,22 +22,35 @@ import threading
 import traceback
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import quote_plus, unquote_plus
 
 from local.emulation import _client
 from local.lambda_runtime import LambdaRuntime
 from local.template import ACCOUNT, REGION, BucketSource
 
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.2  # the idle wait without a signal of sends
+IDLE_SECONDS = 0.5  # the longest idle wait with it: a delayed message is taken at most this late
 WORKERS = 2  # concurrent invocations per source: a slow receiver does not hold up every other one
+
+
+class Sends(Protocol):
+    """The emulation's count of calls that may have put a message in a queue (local/emulation.py)."""
+
+    @property
+    def sends(self) -> int: ...
+
+    def wait_sent(self, seen: int, timeout: float) -> bool: ...
 
 
 class QueuePoller:
     """The event source mapping of one function on one queue."""
 
-    def __init__(self, runtime: LambdaRuntime, function: str, queue: str, batch_size: int) -> None:
+    def __init__(
+        self, runtime: LambdaRuntime, function: str, queue: str, batch_size: int, sends: Sends | None = None
+    ) -> None:
         self.runtime, self.function, self.queue, self.batch_size = runtime, function, queue, batch_size
+        self.sends = sends
         self._stop = threading.Event()
         self._threads = [
             threading.Thread(target=self._run, name=f"sqs-{function}-{n}", daemon=True) for n in range(WORKERS)
@@ -51,12 +67,17 @@ class QueuePoller:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            seen = self.sends.sends if self.sends else 0
             try:
                 handled = self.poll_once()
             except Exception:  # noqa: BLE001 - the emulation may be stopping; the next poll retries
                 traceback.print_exc()
                 handled = 0
-            if not handled:
+            if handled:
+                continue
+            if self.sends:
+                self.sends.wait_sent(seen, IDLE_SECONDS)
+            else:
                 self._stop.wait(POLL_SECONDS)
 
     def poll_once(self) -> int:
@@ -120,8 +141,10 @@ class BucketEvents(QueuePoller):
     get their event at the start.
     """
 
-    def __init__(self, runtime: LambdaRuntime, source: BucketSource) -> None:
-        super().__init__(runtime, source.function, f"local-s3-{source.function}", 1)
+    def __init__(self, runtime: LambdaRuntime, source: BucketSource, sends: Sends | None = None) -> None:
+        # moto's S3 notifies the queue inside moto, not by a SendMessage the signal counts: an upload
+        # is taken at the latest IDLE_SECONDS after it.
+        super().__init__(runtime, source.function, f"local-s3-{source.function}", 1, sends)
         self.source = source
         self.buckets: list[str] = list(source.pattern.get("detail", {}).get("bucket", {}).get("name", []))
 

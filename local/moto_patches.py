@@ -124,6 +124,90 @@ def _restore(saved: Saved) -> None:
         del shard.items[length:]
 
 
+# The partition (or index key) a query of this thread reads (query_reads_its_partition).
+_QUERIED = threading.local()
+
+
+def query_reads_its_partition() -> None:
+    """A Query reads the items of the key it names, as DynamoDB does, not every item of the table.
+
+    moto's `Table.query` starts from `all_items()`: every item of the table, sorted by its keys
+    (DynamoType comparisons in Python), of which it then keeps the queried partition, or on an
+    index the items whose index key matches. Every query so costs the size of the whole table: the
+    local stack slowed down with every order written, and an order makes several queries (a
+    thousand orders, issue 25: a third of the emulation's time, and growing).
+
+    Here, during a query, `all_items()` of that table answers only the candidates moto would keep:
+    on the table the queried partition (its items in the order of their sort key, the order moto's
+    filter would leave them in), on an index the items whose index hash key attributes are equal to
+    the queried values (moto sorts those by the index's keys itself). Everything after that (key
+    conditions, order, paging, limits, filters, projections, counts) is moto's own code on the same
+    candidates, so the answers are the same. Outside a query (Scan, the saver), all items as before.
+    """
+    from moto.dynamodb.models.table import Table
+
+    if getattr(Table.query, "reads_its_partition", False):
+        return
+    query, all_items = Table.query, Table.all_items
+
+    def partition_query(self: Any, hash_key: Any, *args: Any, **kwargs: Any) -> Any:
+        index_name = args[6] if len(args) > 6 else kwargs.get("index_name")
+        conditions = kwargs.get("hash_key_conditions") or []
+        if index_name:
+            wanted: tuple[Any, ...] = (self, "index", tuple(conditions))
+        else:
+            wanted = (self, "table", hash_key)
+        before = getattr(_QUERIED, "wanted", None)
+        _QUERIED.wanted = wanted
+        try:
+            return query(self, hash_key, *args, **kwargs)
+        finally:
+            _QUERIED.wanted = before
+
+    def candidates(self: Any) -> list[Any]:
+        wanted = getattr(_QUERIED, "wanted", None)
+        if wanted is None or wanted[0] is not self or (wanted[1] == "index" and not wanted[2]):
+            return list(all_items(self))
+        if wanted[1] == "table":
+            # .get: the table's defaultdict would keep an empty partition for a missing key.
+            partition = self.items.get(wanted[2])
+            if partition is None:
+                return []
+            if not self.range_key_attr:
+                return [partition]
+            return sorted(partition.values(), key=lambda item: item.range_key)
+        partitions = self.items.values()
+        items = [i for p in partitions for i in p.values()] if self.range_key_attr else list(partitions)
+        return [i for i in items if all(_equal(i.attrs.get(name), value) for name, value in wanted[2])]
+
+    partition_query.reads_its_partition = True  # type: ignore[attr-defined]
+    partition_query.moto_query = query  # type: ignore[attr-defined]  # moto's own, for the tests to compare
+    Table.query = partition_query  # type: ignore[method-assign]
+    Table.all_items = candidates  # type: ignore[method-assign]
+
+
+def _equal(stored: Any, wanted: Any) -> bool:
+    # As moto's own filter: an item without the attribute is no candidate (None has no DynamoType __eq__).
+    return stored is not None and bool(stored == wanted)
+
+
+def list_moto_services_once() -> None:
+    """moto's server lists its own package folder (os.listdir, then isdir of each of some 150
+    entries) on every request, to see whether the Host header names a service; here that list is
+    made once, since the installed package does not change while it runs. Same answer, no disk."""
+    from moto import backends
+
+    if getattr(backends.list_of_moto_modules, "listed_once", False):
+        return
+    names = tuple(backends.list_of_moto_modules())
+
+    def list_of_moto_modules() -> tuple[str, ...]:
+        return names
+
+    list_of_moto_modules.listed_once = True  # type: ignore[attr-defined]
+    backends.list_of_moto_modules = list_of_moto_modules
+
+
 # Sub-resources of a PUT on a key that are no object write (no PutObject of the policy's Action).
 _NOT_A_WRITE = frozenset({"retention", "legal-hold", "acl", "tagging", "uploadId", "partNumber"})
 

@@ -67,9 +67,13 @@ class LocalStack:
             self.saver.start()
         self.gateway.load_all()
         # The functions on a queue (webhook delivery) run from it, as Lambda's event source does.
-        self.pollers = [QueuePoller(self.gateway.runtime, *source) for source in self.template.queue_sources()]
+        self.pollers = [
+            QueuePoller(self.gateway.runtime, *source, sends=self.aws) for source in self.template.queue_sources()
+        ]
         # The functions on the bucket's events (the bank files' import), as S3 and EventBridge run them.
-        self.pollers += [BucketEvents(self.gateway.runtime, source) for source in self.template.bucket_sources()]
+        self.pollers += [
+            BucketEvents(self.gateway.runtime, source, sends=self.aws) for source in self.template.bucket_sources()
+        ]
         for poller in self.pollers:
             poller.start()
         self.api.start()

@@ -85,6 +85,9 @@ def local_stack(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Ite
     folder of its own (never the developer's .local-data/); its URLs."""
     api_port, aws_port = free_port(), free_port()
     env = local_stack_env(api_port, aws_port, tmp_path_factory.mktemp("local-data"))
+    # A snapshot of the session's data (every item all tests wrote, taken in the emulation's lock)
+    # every half minute, not every 2 s: nothing restarts from it (test_local_data.py tests the saver).
+    env.setdefault("LOCAL_SAVE_EVERY", "30")
     log = ROOT / ".pytest_cache" / f"local-stack-{worker_id}.log"
     log.parent.mkdir(exist_ok=True)
     with log.open("w") as out:

@@ -1,14 +1,17 @@
-"""local/event_sources.py: Lambda's SQS event source emulated on moto's queue (the webhook queue), and S3's
-"Object Created" events through EventBridge to a function (the bank files' import)."""
+"""local/event_sources.py: Lambda's SQS event source emulated on moto's queue (the webhook queue), woken by
+the emulation's signal of a message sent (local/emulation.py), and S3's "Object Created" events through
+EventBridge to a function (the bank files' import)."""
 
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import boto3
 
-from local.event_sources import BucketEvents, QueuePoller
+from local.emulation import _Serialised
+from local.event_sources import IDLE_SECONDS, BucketEvents, QueuePoller
 
 
 class Runtime:
@@ -194,3 +197,48 @@ def test_files_already_in_the_inbox_at_the_start_get_their_event(aws: Any) -> No
         pass
     (event,) = runtime.events
     assert event["detail"]["object"]["key"] == "zahlungen/eingang/vorher.xml"
+
+
+class Sends:
+    """The emulation's signal of sends, as an idle poller sees it: it stops the poller on the first wait."""
+
+    def __init__(self, poller: QueuePoller) -> None:
+        self.poller = poller
+        self.sends = 7
+        self.waits: list[tuple[int, float]] = []
+
+    def wait_sent(self, seen: int, timeout: float) -> bool:
+        self.waits.append((seen, timeout))
+        self.poller.stop()
+        return False
+
+
+def test_an_idle_poller_waits_for_a_send_rather_than_polling_on(aws: Any) -> None:
+    _, url = _queue(aws)
+    poller = QueuePoller(Runtime(lambda event: None), "DeliveryFunction", "WebhookQueue", 10)  # type: ignore[arg-type]
+    sends = Sends(poller)
+    poller.url, poller.sends = url, sends
+    poller._run()  # one empty poll, then the wait (which stops it)
+    assert sends.waits == [(7, IDLE_SECONDS)]
+
+
+def test_the_emulation_signals_the_calls_that_may_put_a_message_in_a_queue() -> None:
+    app = _Serialised(lambda environ, start_response: [b"{}"])
+
+    def call(target: str) -> None:
+        app({"REQUEST_METHOD": "POST", "HTTP_X_AMZ_TARGET": target}, lambda *args: None)
+
+    for target in ("AmazonSQS.ReceiveMessage", "AmazonSQS.DeleteMessageBatch", "DynamoDB_20120810.PutItem"):
+        call(target)
+    assert app.sends == 0
+    assert not app.wait_sent(0, 0.01)
+    woken: list[bool] = []
+    waiting = threading.Thread(target=lambda: woken.append(app.wait_sent(0, 60)))
+    waiting.start()
+    call("AmazonSQS.SendMessageBatch")
+    waiting.join()
+    assert (app.sends, woken) == (1, [True])  # woken by the send, not by the time
+    for target in ("AmazonSQS.SendMessage", "AmazonSQS.ChangeMessageVisibility"):
+        call(target)
+    assert app.sends == 3
+    assert app.wait_sent(1, 60)  # moved on since: at once

@@ -10,7 +10,7 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
-from local.moto_patches import roll_back_touched_items
+from local.moto_patches import list_moto_services_once, query_reads_its_partition, roll_back_touched_items
 
 
 @pytest.fixture
@@ -235,3 +235,98 @@ def test_a_compliance_retention_is_lengthened_never_shortened(aws: Any) -> None:
     with pytest.raises(ClientError) as deleted:
         s3.delete_object(Bucket=archive, Key=key, VersionId=version)
     assert _code(deleted) == ("AccessDenied", 403)
+
+
+# -- a Query reads its partition (query_reads_its_partition) -------------------------------------------
+_QUERIES: list[dict[str, Any]] = [
+    {"KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "p2"}}},
+    {"KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "p2"}}, "ScanIndexForward": False},
+    {"KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "p2"}}, "Limit": 3},
+    {
+        "KeyConditionExpression": "PK = :p AND begins_with(SK, :s)",
+        "ExpressionAttributeValues": {":p": {"S": "p1"}, ":s": {"S": "s0"}},
+    },
+    {
+        "KeyConditionExpression": "PK = :p AND SK BETWEEN :a AND :b",
+        "ExpressionAttributeValues": {":p": {"S": "p3"}, ":a": {"S": "s03"}, ":b": {"S": "s11"}},
+        "FilterExpression": "V <> :v",
+        "ExpressionAttributeValues_extra": {":v": {"S": "p3-s05"}},
+    },
+    {"KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "nobody"}}},
+    {
+        "IndexName": "Outbox",
+        "KeyConditionExpression": "OutboxPK = :o",
+        "ExpressionAttributeValues": {":o": {"S": "PENDING"}},
+    },
+    {
+        "IndexName": "Outbox",
+        "KeyConditionExpression": "OutboxPK = :o AND OutboxSK > :t",
+        "ExpressionAttributeValues": {":o": {"S": "PENDING"}, ":t": {"S": "t04"}},
+        "ScanIndexForward": False,
+        "Limit": 2,
+    },
+]
+
+
+def _all_pages(table: str, query: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every page of a query (its items, counts and last keys), paging by LastEvaluatedKey."""
+    query = dict(query)
+    extra = query.pop("ExpressionAttributeValues_extra", {})
+    query["ExpressionAttributeValues"] = {**query["ExpressionAttributeValues"], **extra}
+    pages, start = [], None
+    while True:
+        page = _db().query(TableName=table, **query, **({"ExclusiveStartKey": start} if start else {}))
+        page.pop("ResponseMetadata")
+        pages.append(page)
+        start = page.get("LastEvaluatedKey")
+        if not start:
+            return pages
+
+
+def test_a_query_answers_what_motos_own_query_answers(table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.dynamodb.models.table import Table
+
+    query_reads_its_partition()
+    db = _db()
+    for p in range(5):
+        for s in range(12):
+            item = {**_key(f"p{p}", f"s{s:02d}"), "V": {"S": f"p{p}-s{s:02d}"}}
+            if s % 3 == 0:  # a sparse index, as the outbox's
+                item |= {"OutboxPK": {"S": "PENDING"}, "OutboxSK": {"S": f"t{(p * 12 + s) % 7:02d}"}}
+            db.put_item(TableName=table, Item=item)
+    patched = [_all_pages(table, q) for q in _QUERIES]
+    monkeypatch.setattr(Table, "query", Table.query.moto_query)  # type: ignore[attr-defined]
+    assert [_all_pages(table, q) for q in _QUERIES] == patched
+    assert [i["V"]["S"] for i in patched[0][0]["Items"]] == [f"p2-s{s:02d}" for s in range(12)]
+    assert [len(page["Items"]) for page in patched[2]] == [3, 3, 3, 3]  # 12 items, 3 a page
+    assert patched[5] == [{"Items": [], "Count": 0, "ScannedCount": 0}]
+    assert sum(len(page["Items"]) for page in patched[6]) == 20
+
+
+def test_a_query_of_a_missing_partition_leaves_no_partition_behind(table: str) -> None:
+    from moto.dynamodb.models import dynamodb_backends
+
+    query_reads_its_partition()
+    _db().query(TableName=table, KeyConditionExpression="PK = :p", ExpressionAttributeValues={":p": {"S": "none"}})
+    items = dynamodb_backends["123456789012"]["eu-central-1"].tables[table].items
+    assert all(str(k.value) != "none" for k in items)
+    assert _items(table) == {}  # and a Scan still reads every item (none here)
+
+
+def test_a_query_of_a_table_without_a_sort_key(aws: Any) -> None:
+    query_reads_its_partition()
+    name = aws.names["IdempotencyTable"]
+    for n in range(3):
+        _db().put_item(TableName=name, Item={"id": {"S": f"k{n}"}, "V": {"N": str(n)}})
+    found = _db().query(TableName=name, KeyConditionExpression="id = :k", ExpressionAttributeValues={":k": {"S": "k1"}})
+    assert found["Items"] == [{"id": {"S": "k1"}, "V": {"N": "1"}}]
+
+
+def test_motos_service_list_is_made_once_with_the_same_names() -> None:
+    from moto import backends
+
+    listed = set(backends.list_of_moto_modules())
+    list_moto_services_once()
+    assert set(backends.list_of_moto_modules()) == listed
+    assert {"dynamodb", "s3", "sqs", "events"} <= listed
+    assert backends.list_of_moto_modules() is backends.list_of_moto_modules()  # no listing of the folder again

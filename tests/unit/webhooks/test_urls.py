@@ -45,5 +45,23 @@ def test_refused_in_aws(url: str) -> None:
 def test_the_local_stack_takes_http_to_localhost_only() -> None:
     assert problem("http://127.0.0.1:8123/hook", in_aws=False) is None
     assert problem("http://localhost:8123/hook", in_aws=False) is None
+    assert problem("https://[::1]:8123/hook", in_aws=False) is None
     assert problem("http://shop.example.ch/hook", in_aws=False)
     assert problem("http://127.0.0.1:8123/hook", in_aws=True)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://10.1.2.3/x",
+        "https://169.254.169.254/latest/meta-data/",
+        "https://[fd00:ec2::254]/",
+        "https://[::ffff:169.254.169.254]/",
+        "https://127.0.0.2/x",  # loopback, but not the local host the stack lets through
+        "https://0.0.0.0/",
+        "https://2130706433/",
+        "https://metadata.google.internal/",
+    ],
+)
+def test_the_local_stack_refuses_private_and_metadata_addresses_too(url: str) -> None:
+    assert problem(url, in_aws=False)

@@ -1,9 +1,11 @@
 """Which receiver URLs a subscription may name (pure).
 
 https only; http only to localhost in the local stack (where receivers run on the developer's
-machine). In AWS never a private, loopback, link-local (the metadata service 169.254.169.254),
-multicast or reserved address: literal addresses are refused here, names are resolved and checked
-again at every delivery (a name can be made to point anywhere later). No credentials in the URL.
+machine). Never a private, loopback, link-local (the metadata service 169.254.169.254), multicast
+or reserved address: literal addresses are refused here (in the local stack too, where only the
+local host itself is let through for a receiver on the developer's machine), names are resolved
+and checked again at every delivery in AWS (a name can be made to point anywhere later). No
+credentials in the URL.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ def problem(url: str, in_aws: bool) -> str | None:
         return "no user name or password in the URL"
     if parts.scheme == "http" and (in_aws or host not in LOCAL_HOSTS):
         return "https only (http only to localhost in the local stack)"
-    return _address_problem(host) if in_aws else None
+    if not in_aws and host in LOCAL_HOSTS:
+        return None  # the developer's own machine, where the local stack runs
+    return _address_problem(host)
 
 
 def _address_problem(host: str) -> str | None:
