@@ -22,13 +22,8 @@ from backoffice.sales.calculation import PositionInput
 from backoffice.sales.document import QUOTATION, QUOTATION_STATUS, Addresses, SalesDocument
 from backoffice.sales.position_patch import PatchPlan, PositionChange, plan_patch
 from backoffice.sales.position_pricing import Wanted, code_by_name, load_articles, price_positions
-from backoffice.sales.request_models import (
-    QuotationCreate,
-    QuotationPatch,
-    given_addresses,
-    position_changes,
-    quotation_wish,
-)
+from backoffice.sales.quotation_models import QuotationCreate, QuotationPatch, position_changes, quotation_wish
+from backoffice.sales.request_models import given_addresses
 from backoffice.timestamps import utc_now
 from backoffice.webhooks import event_types
 
