@@ -3,14 +3,13 @@ quotation's wish and the position changes `position_patch` applies."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
 
 from backoffice.models import RequestModel
 from backoffice.sales.calculation import MAX_POSITIONS
 from backoffice.sales.drafts import Wish
-from backoffice.sales.position_patch import PositionChange
 from backoffice.sales.request_fields import (
     ArtNrStr,
     Country,
@@ -29,6 +28,9 @@ from backoffice.sales.request_fields import (
     VPEinheitStr,
 )
 from backoffice.sales.request_models import DocumentAddresses, details, given_addresses, wanted
+
+if TYPE_CHECKING:
+    from backoffice.sales.position_patch import PositionChange
 
 
 class QuotationHeader(RequestModel):
@@ -101,6 +103,9 @@ def quotation_wish(body: QuotationCreate) -> Wish:
 
 def position_changes(body: QuotationPatch) -> list[PositionChange]:
     """The PATCH body's positions as the plain changes backoffice.sales.position_patch applies."""
+    # Imported here, as in quotations: only a PATCH needs the position rules.
+    from backoffice.sales.position_patch import PositionChange
+
     return [
         PositionChange(
             quantity=item.Menge,
