@@ -26,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 REPEAT = 5
 POSITIONS = 100
-# The largest order there can be (sales.request_models): MemorySize is chosen from its peak.
+# The largest order there can be (sales.calculation.MAX_POSITIONS): MemorySize is chosen from its peak.
 MAX_POSITIONS = 500
 TARGET = 2.0
 # Lambda's MemorySize should leave at least this factor over the measured peak RSS.

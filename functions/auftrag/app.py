@@ -19,7 +19,7 @@ from backoffice.http.resolver import (
 )
 from backoffice.http.responses import version_tag
 from backoffice.sales import orders
-from backoffice.sales.request_models import OrderConvert, OrderCreate
+from backoffice.sales.order_models import OrderConvert, OrderCreate
 
 app = make_resolver()
 

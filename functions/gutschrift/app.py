@@ -21,7 +21,7 @@ from backoffice.http.resolver import (
 )
 from backoffice.http.responses import etag, matches, negotiate
 from backoffice.invoices import credit_notes, store
-from backoffice.sales.request_models import CreditNoteCreate, credited_positions
+from backoffice.sales.credit_note_models import CreditNoteCreate, credited_positions
 
 app = make_resolver()
 

@@ -20,7 +20,7 @@ from backoffice.http.resolver import (
 )
 from backoffice.http.responses import version_tag
 from backoffice.sales import quotations
-from backoffice.sales.request_models import QuotationCreate, QuotationPatch
+from backoffice.sales.quotation_models import QuotationCreate, QuotationPatch
 
 app = make_resolver()
 

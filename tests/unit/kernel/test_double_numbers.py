@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from backoffice import json_codec
-from backoffice.sales.request_models import Money, Price, Quantity
+from backoffice.sales.request_fields import Money, Price, Quantity
 
 
 class Fields(BaseModel):

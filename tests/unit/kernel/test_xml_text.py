@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from backoffice.models import RequestModel
 from backoffice.parties.addresses import AddressIn, AddressPatch
 from backoffice.parties.customers import CustomerData
-from backoffice.sales import request_models
+from backoffice.sales import order_models, quotation_models, request_models
 from backoffice.text import first_illegal, printable
 
 MODELS = [
@@ -23,13 +23,13 @@ MODELS = [
     AddressPatch,
     CustomerData,
     request_models.Payment,
-    request_models.OrderHeader,
-    request_models.OrderPosition,
-    request_models.ConversionHeader,
-    request_models.QuotationHeader,
-    request_models.QuotationPosition,
-    request_models.QuotationPatchHeader,
-    request_models.QuotationPatchPosition,
+    order_models.OrderHeader,
+    order_models.OrderPosition,
+    order_models.ConversionHeader,
+    quotation_models.QuotationHeader,
+    quotation_models.QuotationPosition,
+    quotation_models.QuotationPatchHeader,
+    quotation_models.QuotationPatchPosition,
 ]
 # XML 1.0's Char refuses these; NUL and lone surrogates are refused by the JSON reader already.
 ILLEGAL = ["\x01", "\x02", "\x08", "\x0b", "\x0c", "\x0e", "\x1f", "\ufffe", "\uffff"]

@@ -14,17 +14,12 @@ from pydantic import BaseModel, ValidationError
 
 from backoffice.http.resolver import json_response, make_resolver, validation_fields
 from backoffice.json_codec import loads
+from backoffice.sales.calculation import MAX_POSITIONS
 from backoffice.sales.contract import zahlung
+from backoffice.sales.order_models import OrderConvert, OrderCreate
 from backoffice.sales.position_patch import PositionChange
-from backoffice.sales.request_models import (
-    MAX_POSITIONS,
-    OrderConvert,
-    OrderCreate,
-    QuotationCreate,
-    QuotationPatch,
-    payments,
-    position_changes,
-)
+from backoffice.sales.quotation_models import QuotationCreate, QuotationPatch, position_changes
+from backoffice.sales.request_models import payments
 
 
 def body(text: str) -> Any:

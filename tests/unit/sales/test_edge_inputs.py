@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from backoffice.sales.request_models import _timestamp
+from backoffice.sales.request_fields import _timestamp
 
 ORDER = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 3}]}
 

@@ -177,7 +177,7 @@ def test_a_template_quotation_fits_one_customer_and_not_another(call):
 def test_two_racing_patches_both_take_effect(call):
     from backoffice.platform.aws import client
     from backoffice.sales import quotations
-    from backoffice.sales.request_models import QuotationPatch
+    from backoffice.sales.quotation_models import QuotationPatch
 
     nr = offerte(call, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 1}]})["OffertNr"]
     fired: list[int] = []
@@ -325,7 +325,7 @@ def test_put_with_idempotency_key_answers_the_first_order_again(call):
 def test_a_patch_between_read_and_conversion_cancels_the_whole_order(call):
     from backoffice.platform.aws import client
     from backoffice.sales import quotations
-    from backoffice.sales.request_models import QuotationPatch
+    from backoffice.sales.quotation_models import QuotationPatch
 
     nr = offerte(call, QUOTATION)["OffertNr"]
     fired: list[int] = []

@@ -156,7 +156,7 @@ def test_a_write_between_read_and_write_makes_if_match_fail_atomically(call):
     a PATCH that lands between them is not overwritten; the request is a 412."""
     from backoffice.platform.aws import client
     from backoffice.sales import quotations
-    from backoffice.sales.request_models import QuotationPatch
+    from backoffice.sales.quotation_models import QuotationPatch
 
     nr = quotation(call)
     tag = get(call, nr).headers["ETag"]

@@ -33,7 +33,7 @@ from backoffice.sales.position_pricing import Wanted, code_by_name, load_article
 
 @dataclass(frozen=True)
 class Wish:
-    """What a create request asks for, parsed (`request_models.order_wish`, `quotation_wish`)."""
+    """What a create request asks for, parsed (`order_models.order_wish`, `quotation_models.quotation_wish`)."""
 
     details: Details  # GrundDaten as sent; its OrtLand places a document without addresses
     cost_unit: str | None  # GrundDaten.KTNr, over the customer's

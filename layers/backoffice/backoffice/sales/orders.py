@@ -37,8 +37,9 @@ from backoffice.sales import contract, document_store, drafts
 from backoffice.sales.buyer import buyer_terms, load_customer
 from backoffice.sales.calculation import PositionInput
 from backoffice.sales.document import ORDER, ORDER_STATUS, QUOTATION, SalesDocument
+from backoffice.sales.order_models import OrderConvert, OrderCreate, order_wish
 from backoffice.sales.position_pricing import is_stock_managed
-from backoffice.sales.request_models import OrderConvert, OrderCreate, Payment, order_wish, payments
+from backoffice.sales.request_models import Payment, payments
 from backoffice.timestamps import utc_now
 from backoffice.webhooks import event_types
 

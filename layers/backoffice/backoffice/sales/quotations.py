@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from botocore.exceptions import ClientError
 
@@ -20,17 +20,15 @@ from backoffice.sales import contract, document_store, drafts
 from backoffice.sales.buyer import Buyer, buyer_terms, export_code, load_customer, nobody, pricing_buyer
 from backoffice.sales.calculation import PositionInput
 from backoffice.sales.document import QUOTATION, QUOTATION_STATUS, Addresses, SalesDocument
-from backoffice.sales.position_patch import PatchPlan, PositionChange, plan_patch
 from backoffice.sales.position_pricing import Wanted, code_by_name, load_articles, price_positions
-from backoffice.sales.request_models import (
-    QuotationCreate,
-    QuotationPatch,
-    given_addresses,
-    position_changes,
-    quotation_wish,
-)
+from backoffice.sales.quotation_models import QuotationCreate, QuotationPatch, position_changes, quotation_wish
+from backoffice.sales.request_models import given_addresses
 from backoffice.timestamps import utc_now
 from backoffice.webhooks import event_types
+
+if TYPE_CHECKING:
+    # The PATCH's rules are imported by the PATCH only: a cold start on POST or GET does not pay them.
+    from backoffice.sales.position_patch import PatchPlan, PositionChange
 
 OFFERT_NR_START = 700001
 PATCH_ATTEMPTS = 3
@@ -184,6 +182,8 @@ def _placed(document: SalesDocument, buyer: Buyer | None) -> SalesDocument:
 def _repositioned(document: SalesDocument, changes: Sequence[PositionChange], webshop: str | None) -> SalesDocument:
     """The positions changed, the changed ones priced again with the quotation's own terms (an
     assigned customer's fit them, see check_assignment)."""
+    from backoffice.sales.position_patch import plan_patch
+
     highest = document.head.highest_pos_nr or 0
     plan = plan_patch(document.positions, changes, highest)
     positions = _priced(plan, pricing_buyer(document), webshop)
