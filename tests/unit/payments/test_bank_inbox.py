@@ -18,8 +18,9 @@ from botocore.exceptions import ClientError
 from backoffice.errors import Unavailable
 from backoffice.payments import store
 from tests.support.camt_files import Entry, Tx, camt
-from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER, order
+from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER
 from tests.support.invoke import Context, handler
+from tests.support.payment_calls import head, issued
 
 BUCKET = "local-bucket"
 INBOX = "zahlungen/eingang/"
@@ -59,21 +60,6 @@ def created(key: str, bucket: str = BUCKET) -> dict[str, Any]:
 def run(event: dict[str, Any]) -> dict[str, Any]:
     result: dict[str, Any] = handler("zahlungen_eingang")(event, Context("zahlungen_eingang"))
     return result
-
-
-def issued(call: Any, body: dict[str, Any]) -> dict[str, Any]:
-    auft_nr, _ = order(call, body)
-    answer = call("rechnung", "POST", f"/www/auftrag/{auft_nr}/rechnung")
-    assert answer.status == 201, answer.text
-    data: dict[str, Any] = answer.json()["data"]
-    return data
-
-
-def head(call: Any, rech_nr: str) -> dict[str, Any]:
-    answer = call("rechnung", "GET", f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"})
-    assert answer.status == 200, answer.text
-    data: dict[str, Any] = answer.json()["data"]
-    return data
 
 
 def keys(prefix: str = "zahlungen/") -> list[str]:
