@@ -216,9 +216,10 @@ def guard_archive_buckets() -> None:
     """The bucket policy's rules that keep an object as written, which moto stores but never applies.
 
     AWS refuses, by the invoice archive's policy (template.yaml, InvoiceArchivePolicy), a PutObject
-    or CopyObject without `If-None-Match` (403 AccessDenied; with it, an existing key is moto's own
-    412 PreconditionFailed, and a copy is 501 NotImplemented, here with moto's status for a code
-    its S3 model lacks, 400), a multipart upload (its
+    or CopyObject without `If-None-Match: *` (403 AccessDenied: the header missing, or another value,
+    which moto would take as a plain overwrite; with `*`, an existing key is moto's own 412
+    PreconditionFailed, and a copy is 501 NotImplemented, here with moto's status for a code its S3
+    model lacks, 400), a multipart upload (its
     CreateMultipartUpload cannot carry the header) and a DeleteObject without a version id (a delete
     marker: 403 AccessDenied). moto applies Object Lock itself (a DeleteObject of a locked version
     is its AccessDenied). Here the same statements are read from the bucket's stored policy, so a
@@ -234,24 +235,23 @@ def guard_archive_buckets() -> None:
     put, post, delete = S3Response._key_response_put, S3Response._key_response_post, S3Backend.delete_object
 
     def key_response_put(self: Any, query: dict[str, Any], key_name: str) -> Any:
-        if not query.keys() & _NOT_A_WRITE and _denies(
-            self.backend, self.bucket_name, "s3:PutObject", conditional=True
-        ):
-            if self.headers.get("If-None-Match") is None:
+        if not query.keys() & _NOT_A_WRITE:
+            if _denies(self.backend, self.bucket_name, "s3:PutObject", self.headers.get("If-None-Match")):
                 raise _access_denied()
-            if "x-amz-copy-source" in self.headers:
+            if "x-amz-copy-source" in self.headers and _write_once(self.backend, self.bucket_name):
                 raise _not_implemented()
         return put(self, query, key_name)
 
     def key_response_post(
         self: Any, request: Any, body: bytes, bucket_name: str, query: dict[str, Any], key_name: str
     ) -> Any:
-        if "uploads" in query and _denies(self.backend, bucket_name, "s3:PutObject", conditional=True):
+        # CreateMultipartUpload carries no If-None-Match: what the policy says of a write without it.
+        if "uploads" in query and _denies(self.backend, bucket_name, "s3:PutObject", None):
             raise _access_denied()
         return post(self, request, body, bucket_name, query, key_name)
 
     def delete_object(self: Any, bucket_name: str, key_name: str, version_id: str | None = None, **kwargs: Any) -> Any:
-        if version_id is None and _denies(self, bucket_name, "s3:DeleteObject", conditional=False):
+        if version_id is None and _denies(self, bucket_name, "s3:DeleteObject", None):
             from moto.s3.exceptions import AccessDeniedByLock
 
             raise AccessDeniedByLock  # DeleteObjects lists it among its errors, as AWS does
@@ -288,25 +288,45 @@ def _keep_compliance_retention(backend: Any) -> None:
     backend.put_object_retention = put_object_retention
 
 
-def _denies(backend: Any, bucket_name: str, action: str, conditional: bool) -> bool:
-    """Whether the bucket's policy denies `action` to everyone: without If-None-Match (`conditional`), or at all."""
+def _statements(backend: Any, bucket_name: str) -> list[dict[str, Any]]:
+    """The statements of the bucket's stored policy; none for a bucket without one (or no bucket)."""
     from moto.s3.exceptions import MissingBucket
 
     try:
         policy = backend.get_bucket(bucket_name).policy
     except MissingBucket:
-        return False  # moto's own answer follows
-    if not policy:
-        return False
-    statements = json.loads(policy).get("Statement", [])
-    wanted = {"Null": {"s3:if-none-match": "true"}} if conditional else None
+        return []  # moto's own answer follows
+    return list(json.loads(policy).get("Statement", [])) if policy else []
+
+
+def _denies(backend: Any, bucket_name: str, action: str, if_none_match: str | None) -> bool:
+    """Whether the bucket's policy denies `action` to everyone, for a request with this If-None-Match
+    header (None: without one). The conditions the archive's policy uses are evaluated as IAM does
+    (a key missing from the request makes Null true and StringNotEquals true); a statement with any
+    other condition is not applied here."""
     return any(
         s.get("Effect") == "Deny"
         and s.get("Principal") in ("*", {"AWS": "*"})
         and action in ([s["Action"]] if isinstance(s.get("Action"), str) else s.get("Action", []))
-        and s.get("Condition") == wanted
-        for s in statements
+        and _condition_holds(s.get("Condition"), if_none_match)
+        for s in _statements(backend, bucket_name)
     )
+
+
+def _condition_holds(condition: dict[str, Any] | None, if_none_match: str | None) -> bool:
+    if condition is None:
+        return True
+    if condition == {"Null": {"s3:if-none-match": "true"}}:
+        return if_none_match is None
+    if condition == {"StringNotEquals": {"s3:if-none-match": "*"}}:
+        return if_none_match != "*"
+    return False
+
+
+def _write_once(backend: Any, bucket_name: str) -> bool:
+    """Whether the policy allows object writes only with If-None-Match (the archive): a copy with the
+    header is then AWS's 501, since CopyObject cannot be conditional there."""
+    return _denies(backend, bucket_name, "s3:PutObject", None)
 
 
 def _access_denied() -> Exception:

@@ -60,6 +60,11 @@ def _assert_locked(s3: Any, key: str, body: bytes) -> None:
         412,
     )
     assert _refused(lambda: s3.put_object(Bucket=ARCHIVE, Key=key, Body=b"forged")) == ("AccessDenied", 403)
+    other = lambda: s3.put_object(Bucket=ARCHIVE, Key=key, Body=b"forged", IfNoneMatch='"etag"')  # noqa: E731
+    assert _refused(other) == ("AccessDenied", 403)
+    copy = {"Bucket": ARCHIVE, "Key": key}
+    assert _refused(lambda: s3.copy_object(Bucket=ARCHIVE, Key=key, CopySource=copy)) == ("AccessDenied", 403)
+    assert _refused(lambda: s3.create_multipart_upload(Bucket=ARCHIVE, Key=key)) == ("AccessDenied", 403)
     assert _refused(lambda: s3.delete_object(Bucket=ARCHIVE, Key=key)) == ("AccessDenied", 403)
     assert _refused(lambda: s3.delete_object(Bucket=ARCHIVE, Key=key, VersionId=version)) == ("AccessDenied", 403)
     assert s3.get_object(Bucket=ARCHIVE, Key=key)["Body"].read() == body

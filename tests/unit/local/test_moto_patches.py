@@ -166,6 +166,10 @@ def test_an_archived_object_is_neither_overwritten_nor_deleted(aws: Any) -> None
     for attempt in (
         lambda: s3.put_object(Bucket=archive, Key=key, Body=b"%PDF-forged", IfNoneMatch="*"),
         lambda: s3.put_object(Bucket=archive, Key=key, Body=b"%PDF-forged"),
+        # Another If-None-Match than *: moto took it for a plain overwrite; the policy refuses it.
+        lambda: s3.put_object(Bucket=archive, Key=key, Body=b"%PDF-forged", IfNoneMatch='"an-etag"'),
+        lambda: s3.put_object(Bucket=archive, Key=key, Body=b"%PDF-forged", IfNoneMatch=""),
+        lambda: s3.copy_object(Bucket=archive, Key=key, CopySource={"Bucket": archive, "Key": key}, IfNoneMatch="x"),
         lambda: s3.copy_object(Bucket=archive, Key=key, CopySource={"Bucket": archive, "Key": key}),
         lambda: s3.create_multipart_upload(Bucket=archive, Key=key),
         lambda: s3.delete_object(Bucket=archive, Key=key),
@@ -199,6 +203,10 @@ def test_each_refusal_is_the_one_aws_gives(aws: Any) -> None:
     with pytest.raises(ClientError) as marker:
         s3.delete_object(Bucket=archive, Key=key)
     assert _code(marker) == ("AccessDenied", 403)
+    with pytest.raises(ClientError) as other_value:  # the policy's StringNotEquals "*"
+        s3.put_object(Bucket=archive, Key=key, Body=b"<other/>", IfNoneMatch='"an-etag"')
+    assert _code(other_value) == ("AccessDenied", 403)
+    assert s3.get_object(Bucket=archive, Key=key)["Body"].read() == b"<xml/>"
 
 
 def test_the_media_and_log_bucket_and_a_bucket_without_the_policy_are_as_moto_has_them(aws: Any) -> None:

@@ -98,6 +98,14 @@ def test_its_policy_denies_plain_http_overwrites_and_delete_markers_to_everyone(
             "Resource": objects,
             "Condition": {"Null": {"s3:if-none-match": "true"}},
         },
+        "DenyOtherPreconditions": {
+            "Sid": "DenyOtherPreconditions",
+            "Effect": "Deny",
+            "Principal": "*",
+            "Action": "s3:PutObject",
+            "Resource": objects,
+            "Condition": {"StringNotEquals": {"s3:if-none-match": "*"}},
+        },
         "DenyDeleteMarkers": {
             "Sid": "DenyDeleteMarkers",
             "Effect": "Deny",
