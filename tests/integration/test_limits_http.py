@@ -13,6 +13,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,19 @@ def test_an_unknown_name_is_locked_out_the_same_way(limited_stack: dict[str, str
     strip = lambda r: {**r.json(), "info": {}}  # noqa: E731 - the request ids differ, nothing else
     assert [strip(k) for k in known] == [strip(u) for u in unknown]
     assert known_password
+
+
+def test_guesses_sent_together_past_the_free_failures_get_one_password_check(limited_stack: dict[str, str]) -> None:
+    token_url = limited_stack["api"] + "/www/token"
+    add_user(limited_stack, "limits-burst")
+    free = [requests.post(token_url, auth=("limits-burst", "x"), timeout=30) for _ in range(2)]
+    assert [f.status_code for f in free] == [401, 401]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        burst = list(
+            pool.map(lambda n: requests.post(token_url, auth=("limits-burst", f"guess{n}"), timeout=30), range(4))
+        )
+    assert sorted(b.status_code for b in burst) == [401, 429, 429, 429]  # one check, then the lock or its hold
+    assert all(assert_too_many(b) >= 1 for b in burst if b.status_code == 429)
 
 
 def test_every_answer_carries_the_request_id_gateway_answers_included(limited_stack: dict[str, str]) -> None:

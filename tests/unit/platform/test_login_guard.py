@@ -146,3 +146,55 @@ def test_over_http_an_unknown_name_is_answered_like_a_wrong_password_and_a_failu
     metrics = [json.loads(line) for line in out.getvalue().splitlines() if '"_aws"' in line]
     assert [m["FailedLogin"] for m in metrics] == [[1.0], [1.0]]
     assert _token_request("shop1", "right").status == 200
+
+
+def test_guesses_sent_together_past_the_free_failures_get_one_password_check(
+    clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second attempt arriving while the first one's password is checked is a 429 before any check
+    of its own: a burst of parallel guesses gets one check per lock, not one per request."""
+    auth.save_user("shop1", "right", None)
+    for _ in range(5):
+        _fail("shop1")
+    checked: list[str] = []
+    authenticate = auth.authenticate
+
+    def meanwhile(name: str, password: str) -> auth.User:
+        checked.append(password)
+        if password == "wrong":  # the second request comes in while the first is checked
+            during = _fail("shop1", "right")
+            assert (during.status, during.headers["Retry-After"]) == (429, "5")
+        return authenticate(name, password)
+
+    monkeypatch.setattr(auth, "authenticate", meanwhile)
+    assert _fail("shop1").status == 401  # the 6th failure: locks for 1 s, in place of the hold
+    assert checked == ["wrong"]
+    assert _fail("shop1", "right").headers["Retry-After"] == "1"
+    clock.now += 1
+    assert auth.login("shop1", "right", SOURCE).name == "shop1"
+    assert checked == ["wrong", "right"]
+
+
+def test_a_success_gives_the_sources_hold_back(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    for n in range(20):
+        _fail(f"guess{n}")
+    assert auth.login("shop1", "right", SOURCE).name == "shop1"  # the source's 20 failures stay
+    item = dynamo.get_item(*login_guard.counters("shop1", SOURCE)[1].key())
+    assert item is not None
+    assert (item["Failures"], item.get("LockedUntil", 0)) == (20, 0)
+    assert auth.login("shop1", "right", SOURCE).name == "shop1"  # not held back by the first one's hold
+
+
+def test_two_checks_racing_for_a_counter_one_holds_it_the_other_is_told_to_retry(clock: Clock) -> None:
+    for _ in range(5):
+        _fail("shop1")
+    (held,) = login_guard.check("shop1", SOURCE)
+    assert held == (login_guard.counters("shop1", SOURCE)[0], int(clock.now) + login_guard.HOLD_SECONDS)
+    pk, sk = held[0].key()
+    assert not dynamo.hold_until(pk, sk, "LockedUntil", int(clock.now) + 5, int(clock.now))  # the loser
+    with pytest.raises(TooManyRequests) as second:
+        login_guard.check("shop1", SOURCE)
+    assert second.value.headers["Retry-After"] == "5"
+    login_guard.release([held])
+    assert login_guard.check("shop1", SOURCE) == [(held[0], int(clock.now) + login_guard.HOLD_SECONDS)]

@@ -75,6 +75,29 @@ def update_existing(pk: str, sk: str, set_: dict[str, Any]) -> bool:
     return _update_if(op) is not None
 
 
+def hold_until(pk: str, sk: str, attribute: str, until: int, now: int) -> bool:
+    """Set `attribute` of an existing item to the time `until`, unless it holds a time after `now`
+    already: of callers racing for the same item, one gets it. False when another's time still runs
+    (or there is no item)."""
+    expression = _Expression()
+    name = expression.name(attribute)
+    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
+    op["UpdateExpression"] = f"SET {name} = {expression.value(until)}"
+    expression.into(op, f"{EXISTING} AND (attribute_not_exists({name}) OR {name} <= {expression.value(now)})")
+    return _update_if(op) is not None
+
+
+def give_back(pk: str, sk: str, attribute: str, held: int) -> bool:
+    """End a `hold_until` (the attribute set to 0) while it is still the one set; False when another
+    write has replaced it since (which then stands)."""
+    expression = _Expression()
+    name = expression.name(attribute)
+    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
+    op["UpdateExpression"] = f"SET {name} = {expression.value(0)}"
+    expression.into(op, f"{name} = {expression.value(held)}")
+    return _update_if(op) is not None
+
+
 def update_item(
     pk: str, sk: str, *, set_: dict[str, Any] | None = None, add: dict[str, Any] | None = None
 ) -> dict[str, Any]:

@@ -9,6 +9,11 @@ password included, is a 429 with Retry-After, answered before any password is ch
 work spent on it). A success clears the name's counter, not the source's: an attacker's own valid
 account must not clear its address. Tokens issued before are never touched.
 
+Once a counter has used up its free failures, the next password check holds it (`LockedUntil`
+set for HOLD_SECONDS, conditionally, so one request of those arriving together gets it): the
+others are a 429 before any password is checked, so a burst of parallel guesses gets one check per
+lock, not one per request. The failure (or the success) then replaces the hold.
+
 A counter is an item of the one table (keys owned here), forgotten `login_max_delay_seconds`
 after its last lock ends: its TTL attribute `ExpiresAt` (template.yaml), which reads compare
 themselves, since DynamoDB deletes expired items late.
@@ -31,6 +36,9 @@ PREFIX, SK = "LOGIN#", "LOGIN"
 TTL_ATTRIBUTE = "ExpiresAt"
 FAILURES, LOCKED_UNTIL = "Failures", "LockedUntil"
 METRIC = "FailedLogin"
+# How long a password check holds a counter past its free failures: longer than a check takes
+# (scrypt, ~0.1 s; a cold start ~1 s); a request that dies holding it delays the next for this long.
+HOLD_SECONDS = 5
 # User names are at most this long (auth.MAX_NAME); longer ones name nobody and share one counter,
 # which keeps the keys bounded.
 _KEY_NAME_LENGTH = 65
@@ -68,17 +76,38 @@ def _live(item: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
     return item if item is not None and int(item.get(TTL_ATTRIBUTE, 0)) > now else None
 
 
-def check(name: str, source: str, now: float | None = None) -> None:
-    """A 429 while the name or the source is locked (Retry-After: the seconds left, rounded up)."""
+Hold = tuple[Counter, int]  # a counter a password check holds, and until when
+
+
+def check(name: str, source: str, now: float | None = None) -> list[Hold]:
+    """A 429 while the name or the source is locked (Retry-After: the seconds left, rounded up), or
+    held by a password check running now; else the counters this check holds (`release` them)."""
     at = time.time() if now is None else now
-    until = 0
-    for counter in counters(name, source):
-        item = _live(dynamo.get_item(*counter.key(), consistent=True), at)
-        if item is not None:
-            until = max(until, int(item.get(LOCKED_UNTIL, 0)))
+    live = [
+        (counter, _live(dynamo.get_item(*counter.key(), consistent=True), at)) for counter in counters(name, source)
+    ]
+    until = max((int(item.get(LOCKED_UNTIL, 0)) for _, item in live if item is not None), default=0)
     if until > at:
-        wait = max(1, math.ceil(until - at))
-        raise TooManyRequests("Too many failed logins; try again after the seconds Retry-After gives.", wait)
+        raise _locked(max(1, math.ceil(until - at)))
+    holds: list[Hold] = []
+    for counter, item in live:
+        if item is not None and int(item.get(FAILURES, 0)) >= counter.free:
+            hold = math.ceil(at) + HOLD_SECONDS
+            if not dynamo.hold_until(*counter.key(), LOCKED_UNTIL, hold, math.floor(at)):
+                release(holds)
+                raise _locked(1)  # another check holds it now: its answer comes within the second
+            holds.append((counter, hold))
+    return holds
+
+
+def release(holds: list[Hold]) -> None:
+    """Give back what a check held, where no failure has replaced it (a success, or a 429 after all)."""
+    for counter, hold in holds:
+        dynamo.give_back(*counter.key(), LOCKED_UNTIL, hold)
+
+
+def _locked(wait: int) -> TooManyRequests:
+    return TooManyRequests("Too many failed logins; try again after the seconds Retry-After gives.", wait)
 
 
 def record_failure(name: str, source: str, now: float | None = None) -> int:
@@ -106,10 +135,11 @@ def record_failure(name: str, source: str, now: float | None = None) -> int:
     return longest
 
 
-def reset(name: str) -> None:
-    """A successful login: the name's failures are forgotten (the source's stay)."""
+def reset(name: str, holds: list[Hold]) -> None:
+    """A successful login: the name's failures are forgotten (the source's stay, its hold given back)."""
     user, _ = counters(name, "")
     dynamo.delete_item(*user.key())
+    release([(counter, hold) for counter, hold in holds if counter.kind != "user"])
 
 
 def _count_metric() -> None:
