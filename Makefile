@@ -93,16 +93,18 @@ bench: $(VENV)/.installed
 # of that environment (docs/operations.md). `make sync` is dev's fast loop and never touches prod.
 # tools/deploy_guard.py first: only to the account samconfig.toml's [accounts] names for ENV (STS
 # GetCallerIdentity), asked again right before sam deploy; prod runs all of make test in between.
+# SAMCONFIG: another settings file (the deploy's own test runs the whole target against one).
 ENV ?= dev
+SAMCONFIG ?= samconfig.toml
 .PHONY: deploy sync
 deploy:
-	@grep -q '^\[$(ENV)\.deploy\.parameters\]' samconfig.toml || { echo "samconfig.toml has no $(ENV) environment" >&2; exit 1; }
+	@grep -q '^\[$(ENV)\.deploy\.parameters\]' $(SAMCONFIG) || { echo "$(SAMCONFIG) has no $(ENV) environment" >&2; exit 1; }
 	$(MAKE) --no-print-directory $(VENV)/.installed
-	$(PY) -m tools.deploy_guard $(ENV)
+	$(PY) -m tools.deploy_guard $(ENV) --config $(SAMCONFIG)
 	@if [ "$(ENV)" = prod ]; then $(MAKE) --no-print-directory test; fi
 	$(MAKE) build
-	$(PY) -m tools.deploy_guard $(ENV)
-	$(SAMVENV)/bin/sam deploy --config-env $(ENV)
+	$(PY) -m tools.deploy_guard $(ENV) --config $(SAMCONFIG)
+	$(SAMVENV)/bin/sam deploy --config-file $(SAMCONFIG) --config-env $(ENV)
 
 sync:
 	@case "$(ENV)" in *prod*) echo "sam sync never targets $(ENV): use make deploy ENV=$(ENV)" >&2; exit 1;; esac

@@ -8,8 +8,10 @@ It stops (exit status 1, one line on standard error) when:
 - the credentials belong to another account (STS GetCallerIdentity);
 - two environments name the same account and both set CreateApiGatewayLogsRole=true (the
   account-wide role is set by one stack only; docs/operations.md, Deploying);
-- prod's parameter_overrides name no alarm destination (AlarmEmail or AlarmSnsTopicArn) or allow
-  every CORS origin (the template's Rules refuse both; checked here before `make test` spends minutes).
+- prod's parameter_overrides name no alarm destination (AlarmEmail or AlarmSnsTopicArn), allow
+  every CORS origin (`*`, or an empty one, which the function reads as `*`), or lock the invoice
+  archive in another mode than COMPLIANCE (the template's Rules refuse these too; checked here
+  before `make test` spends minutes), or for fewer than ARCHIVE_DAYS days (which no Rule can compare).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from pathlib import Path
 from typing import Any
 
 SAMCONFIG = Path(__file__).resolve().parent.parent / "samconfig.toml"
+# Eleven years with their leap days: the law's ten years from the end of the business year
+# (docs/decisions.md, "The invoice archive").
+ARCHIVE_DAYS = 4018
 
 
 class Refused(Exception):
@@ -72,8 +77,15 @@ def _check_logs_role(config: dict[str, Any], account: str) -> None:
 def _check_prod(params: dict[str, str]) -> None:
     if not params.get("AlarmEmail") and not params.get("AlarmSnsTopicArn"):
         raise Refused("prod has neither AlarmEmail nor AlarmSnsTopicArn in samconfig.toml: the alarms would go nowhere")
-    if "*" in [o.strip() for o in params.get("AllowedOrigins", "*").split(",")]:
-        raise Refused("prod allows every CORS origin (AllowedOrigins=*): name the shops' origins")
+    origins = [o.strip() for o in params.get("AllowedOrigins", "*").split(",")]
+    if "*" in origins or "" in origins:
+        raise Refused("prod allows every CORS origin (AllowedOrigins=* or an empty one): name the shops' origins")
+    mode, days = params.get("ArchiveLockMode", "COMPLIANCE"), params.get("ArchiveRetentionDays", str(ARCHIVE_DAYS))
+    if mode != "COMPLIANCE" or not days.isdigit() or int(days) < ARCHIVE_DAYS:
+        raise Refused(
+            f"prod locks the invoice archive in {mode} for {days} days: "
+            f"COMPLIANCE for at least {ARCHIVE_DAYS} is the law's"
+        )
 
 
 def _caller_identity() -> dict[str, Any]:

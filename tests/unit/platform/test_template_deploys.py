@@ -85,10 +85,13 @@ PROD = {
 def test_prod_refuses_any_origin_no_alarm_address_and_an_all_at_once_deploy() -> None:
     assert refused() == []  # dev: the defaults, which the local stack runs with
     assert refused(**PROD) == []
-    assert refused(**PROD | {"AllowedOrigins": "*"}) == ["prod names its CORS origins (AllowedOrigins); * is refused."]
-    assert refused(**PROD | {"AllowedOrigins": "https://shop.ch,*"}) == [
-        "prod names its CORS origins (AllowedOrigins); * is refused."
+    for origins in ("*", "https://shop.ch,*", "https://shop.ch, *", "", " ", "https://shop.ch,"):
+        # An empty list is * to the function (backoffice/http/cors.py): refused as * is.
+        assert refused(**PROD | {"AllowedOrigins": origins}) == [ANY_ORIGIN], origins
+    assert refused(**PROD | {"ArchiveLockMode": "GOVERNANCE"}) == [
+        "prod locks the invoice archive in COMPLIANCE mode (ArchiveLockMode)."
     ]
+    assert refused(ArchiveLockMode="GOVERNANCE", AllowedOrigins="") == []  # dev: both allowed
     assert refused(**PROD | {"AlarmEmail": ""}) == [NO_DESTINATION]
     assert refused(**PROD | {"DeploymentType": "AllAtOnce"}) == [
         "prod shifts traffic to a new version gradually (DeploymentType), never all at once."
@@ -100,6 +103,7 @@ def test_prod_refuses_any_origin_no_alarm_address_and_an_all_at_once_deploy() ->
     )
 
 
+ANY_ORIGIN = "prod names its CORS origins (AllowedOrigins); * and empty ones are refused."
 NO_DESTINATION = "prod needs an alarm destination, AlarmEmail or AlarmSnsTopicArn (or both)."
 PAGER = "arn:aws:sns:eu-central-1:123456789012:on-call"
 
