@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -106,20 +108,53 @@ def _join(arg: list[Any], names: dict[str, str], params: dict[str, Any]) -> str:
 
 
 class BadOverride(ValueError):
-    """A parameter override that names no parameter of the template, or is not Key=Value."""
+    """A parameter override that names no parameter of the template, is not Key=Value, or breaks the
+    parameter's constraints."""
 
 
-def parameter_overrides(text: str, known: dict[str, Any]) -> dict[str, str]:
-    """`Key=Value Key2=Value2` as `sam local start-api --parameter-overrides` takes them (its long
-    form `ParameterKey=Key,ParameterValue=Value` too); a key the template has no parameter for is refused."""
+def parameter_overrides(text: str, known: dict[str, Any], specs: dict[str, Any] | None = None) -> dict[str, str]:
+    """`Key=Value Key2="Value 2"` as `sam local start-api --parameter-overrides` takes them (quotes as
+    a shell's, so samconfig.toml's own `Key="Value"` reads the same; its long form
+    `ParameterKey=Key,ParameterValue=Value` too); a key the template has no parameter for is refused,
+    and so is a value its `specs` (the template's Parameters) refuse, as CloudFormation would."""
     found: dict[str, str] = {}
-    for word in text.split():
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise BadOverride(f"{text!r}: {exc}") from None
+    for word in words:
         long_form = re.fullmatch(r"ParameterKey=([^,]+),ParameterValue=(.*)", word)
         name, sep, value = (long_form.group(1), "=", long_form.group(2)) if long_form else word.partition("=")
         if not sep or name not in known:
             raise BadOverride(f"{word!r}: give Key=Value with a parameter of template.yaml ({', '.join(known)})")
+        if specs is not None:
+            _check_constraints(name, value, specs[name])
         found[name] = value
     return found
+
+
+def _check_constraints(name: str, value: str, spec: dict[str, Any]) -> None:
+    """CloudFormation's checks of a parameter value: a number for Number (within MinValue and
+    MaxValue), one of AllowedValues, a match of AllowedPattern."""
+    refusal = None
+    if spec.get("Type") == "Number":
+        try:
+            number = Decimal(value)
+        except ArithmeticError:
+            number = None
+        if number is None or not number.is_finite():
+            refusal = "must be a number"
+        elif "MinValue" in spec and number < Decimal(str(spec["MinValue"])):
+            refusal = f"must be at least {spec['MinValue']}"
+        elif "MaxValue" in spec and number > Decimal(str(spec["MaxValue"])):
+            refusal = f"must be at most {spec['MaxValue']}"
+    allowed = [str(v) for v in spec.get("AllowedValues", [])]
+    if refusal is None and allowed and value not in allowed:
+        refusal = f"must be one of {', '.join(allowed)}"
+    if refusal is None and "AllowedPattern" in spec and not re.fullmatch(spec["AllowedPattern"], value):
+        refusal = f"must match {spec['AllowedPattern']}"
+    if refusal:
+        raise BadOverride(f"{name}={value!r}: {refusal} (template.yaml's Parameters, as CloudFormation checks them)")
 
 
 @dataclass(frozen=True)
@@ -156,7 +191,7 @@ class Stack:
         doc = load(path)
         stack = cls(doc)
         stack.params = {k: v.get("Default") for k, v in (doc.get("Parameters") or {}).items()}
-        stack.params.update(parameter_overrides(overrides, stack.params))
+        stack.params.update(parameter_overrides(overrides, stack.params, doc.get("Parameters") or {}))
         stack.names = {k: physical_name(k, r) for k, r in doc["Resources"].items()}
         return stack
 

@@ -5,6 +5,7 @@ counters kept with a TTL, the FailedLogin alarm."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -126,6 +127,31 @@ def test_parameter_overrides_are_read_as_sam_takes_them() -> None:
     assert parameter_overrides("ParameterKey=ClientRateLimit,ParameterValue=3", known) == {"ClientRateLimit": "3"}
     with pytest.raises(BadOverride, match="Nope"):
         parameter_overrides("Nope=1", known)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "refusal"),
+    [
+        ("ClientRateLimit=0", "ClientRateLimit='0': must be at least 1"),  # a bucket refilled at 0/s: no 429 at all
+        ("ClientBurstLimit=many", "ClientBurstLimit='many': must be a number"),
+        ("LogRetentionDays=13", "LogRetentionDays='13': must be one of 1, 3, 5, 7, 14, 30"),
+        ("ArchiveLockMode=governance", "ArchiveLockMode='governance': must be one of COMPLIANCE, GOVERNANCE"),
+        ("ArchiveRetentionDays=36501", "ArchiveRetentionDays='36501': must be at most 36500"),
+        ("AlarmSnsTopicArn=topic", "AlarmSnsTopicArn='topic': must match"),
+        ('AllowedOrigins="https://a.ch', "No closing quotation"),
+    ],
+)
+def test_overrides_the_template_refuses_stop_the_local_stack_as_cloudformation_would(
+    overrides: str, refusal: str
+) -> None:
+    with pytest.raises(BadOverride, match=re.escape(refusal)):
+        Stack.read(overrides=overrides)
+
+
+def test_overrides_copied_from_samconfig_keep_no_quotes() -> None:
+    quoted = Stack.read(overrides='Environment="prod" AllowedOrigins="https://a.ch,https://b.ch" ClientRateLimit="2"')
+    assert (quoted.params["Environment"], quoted.params["ClientRateLimit"]) == ("prod", "2")
+    assert quoted.environment()["ALLOWED_ORIGINS"] == "https://a.ch,https://b.ch"
 
 
 def _api_key_required() -> dict[tuple[str, str], bool]:
