@@ -27,6 +27,16 @@ SHARED_ROUTES = ("POST/www/zahlungen", "GET/www/zahlungen", "POST/www/zahlungen/
 
 @coldstart.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    # A TOKEN event has no API request id: the lines of this invocation carry the authorizer's own
+    # Lambda request id, which the access log names for each request ("authorizerRequestId").
+    logger.set_correlation_id(getattr(context, "aws_request_id", None))
+    try:
+        return _policy(event)
+    finally:
+        logger.set_correlation_id(None)
+
+
+def _policy(event: dict[str, Any]) -> dict[str, Any]:
     try:
         user = authorize(bearer_token(event.get("authorizationToken")))
     except InvalidToken as exc:

@@ -69,6 +69,8 @@ def test_the_stage_logs_throttles_and_traces() -> None:
     fields = json.loads(log["Format"])
     assert fields["requestId"] == "$context.requestId"
     assert fields["status"] == "$context.status"
+    # A refused token's 401 leads to the authorizer's "token refused" line (its correlation_id).
+    assert fields["authorizerRequestId"] == "$context.authorizer.requestId"
     group = RESOURCES["ApiAccessLogGroup"]["Properties"]
     assert group["RetentionInDays"] == {"Ref": "LogRetentionDays"}
     # DELETE /www/log empties /backoffice/<stack>/...: the access log is not among them.

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
 from backoffice.platform.aws import client
 from backoffice.platform.caches import reset_caches
 from backoffice.platform.environment import get_settings
+from backoffice.platform.logger import logger
 from local.lambda_runtime import lambda_context, load_handler
 from tests.support.invoke import result_json
 
@@ -76,6 +79,21 @@ def test_the_authorizer_answers_unauthorized_for_bad_headers(aws: Any, header: s
     handler = load_handler(aws, "AuthorizerFunction")
     with pytest.raises(Exception, match=r"^Unauthorized$"):
         handler({"type": "TOKEN", "authorizationToken": header, "methodArn": "arn:x:y:z:a:b/v1/GET/www/log"}, None)
+
+
+def test_the_authorizers_log_lines_carry_its_own_request_id(aws: Any) -> None:
+    handler = load_handler(aws, "AuthorizerFunction")
+    context = SimpleNamespace(aws_request_id="auth-request-1")
+    out = io.StringIO()
+    previous = logger.registered_handler.setStream(out)
+    try:
+        with pytest.raises(Exception, match=r"^Unauthorized$"):
+            handler({"type": "TOKEN", "authorizationToken": "Bearer x.y.z", "methodArn": f"{STAGE}/GET/x"}, context)
+    finally:
+        logger.registered_handler.setStream(previous)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(line["message"], line["correlation_id"]) for line in lines] == [("token refused", "auth-request-1")]
+    assert logger.get_correlation_id() is None  # set for its invocation only
 
 
 def test_a_token_of_a_deleted_user_is_refused(aws: Any) -> None:
