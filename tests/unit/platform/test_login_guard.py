@@ -133,12 +133,22 @@ def _token_request(user: str, password: str) -> Any:
 
 
 def test_over_http_an_unknown_name_is_answered_like_a_wrong_password_and_a_failure_is_a_metric(
-    aws: Any,
+    aws: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     auth.save_user("shop1", "right", None)
     out = io.StringIO()
+    work: list[tuple[str, tuple[int, int, int, int]]] = []
+    scrypt = auth.hashlib.scrypt
+
+    def counted(password: bytes, **kwargs: Any) -> bytes:
+        work.append((password.decode(), (kwargs["n"], kwargs["r"], kwargs["p"], kwargs["dklen"])))
+        return scrypt(password, **kwargs)
+
+    monkeypatch.setattr(auth.hashlib, "scrypt", counted)
     with redirect_stdout(out):
         known, unknown = _token_request("shop1", "wrong"), _token_request("nobody", "wrong")
+    # The same scrypt work for both: one check with the stored hashes' parameters (the time it takes).
+    assert work == [("wrong", (16384, 8, 1, 32))] * 2
     assert (known.status, known.json()) == (unknown.status, unknown.json())
     assert known.headers.pop("X-Request-Id") != unknown.headers.pop("X-Request-Id")  # nothing else differs
     assert known.headers == unknown.headers
