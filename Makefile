@@ -42,9 +42,11 @@ $(IACVENV)/.installed: requirements-iac.txt
 
 # The data is kept in .local-data/ (LOCAL_DATA); `make run FRESH=1` starts again from the demo data.
 # Template parameters as sam local takes them: `make run PARAMETER_OVERRIDES='ClientRateLimit=2 ClientBurstLimit=4'`
-# (from the environment too).
+# (from the environment too). Exported as given, not put into a shell word: values quoted the way
+# samconfig.toml writes them (AllowedOrigins="https://a.ch,https://b.ch") reach the stack unchanged.
+export PARAMETER_OVERRIDES
 run: $(VENV)/.installed
-	FRESH=$(FRESH) PARAMETER_OVERRIDES="$(PARAMETER_OVERRIDES)" $(PY) -m local
+	FRESH=$(FRESH) $(PY) -m local
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -274,7 +274,9 @@ def test_the_waf_is_optional_with_common_rules_and_limits_per_source_ip() -> Non
         s["ByteMatchStatement"]["SearchString"]: s["ByteMatchStatement"]["PositionalConstraint"]
         for s in token["ScopeDownStatement"]["AndStatement"]["Statements"]
     }
-    assert matches == {"/www/token": "ENDS_WITH", "POST": "EXACTLY"}
+    assert matches == {"/www/token": "CONTAINS", "POST": "EXACTLY"}
+    (path,) = [s["ByteMatchStatement"] for s in token["ScopeDownStatement"]["AndStatement"]["Statements"][:1]]
+    assert [t["Type"] for t in path["TextTransformations"]] == ["URL_DECODE", "LOWERCASE"]  # %74oken, /WWW/Token
     assert rules["requests-per-ip"]["Statement"]["RateBasedStatement"]["Limit"] == {"Ref": "WafRateLimit"}
     bodies = acl["Properties"]["CustomResponseBodies"]
     for name in ("token-per-ip", "requests-per-ip"):

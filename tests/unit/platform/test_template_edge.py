@@ -5,12 +5,15 @@ counters kept with a TTL, the FailedLogin alarm."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from local.gateway import Gateway
-from local.template import BadOverride, Stack, parameter_overrides
+from local.template import ROOT, BadOverride, Stack, parameter_overrides
 from local.throttling import Throttle, TokenBucket
 
 STACK = Stack.read()
@@ -181,3 +184,18 @@ def test_every_authorized_route_is_held_to_the_client_usage_plan() -> None:
         assert required[key] is True, key  # the routes of the webhooks, too
     stages = RESOURCES["ClientUsagePlan"]["Properties"]["ApiStages"]
     assert [stage["ApiId"] for stage in stages] == [{"Ref": "Api"}]
+
+
+@pytest.mark.parametrize("given", ["command line", "environment"])
+def test_make_run_takes_the_overrides_from_its_command_line_or_the_environment(tmp_path: Path, given: str) -> None:
+    """Quotes as samconfig.toml writes them reach the stack, which checks them before it starts anything."""
+    overrides = 'AllowedOrigins="https://a.ch, https://b.ch" ClientRateLimit="0"'
+    env = {**os.environ, "LOCAL_DATA": str(tmp_path), "PORT": "0", "LOCAL_AWS_PORT": "0"}
+    args = ["make", "--no-print-directory", "run"]
+    if given == "environment":
+        env["PARAMETER_OVERRIDES"] = overrides
+    else:
+        args.append(f"PARAMETER_OVERRIDES={overrides}")
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode != 0
+    assert "Cannot start the local stack: ClientRateLimit='0': must be at least 1" in done.stderr
