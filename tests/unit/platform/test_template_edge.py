@@ -74,9 +74,20 @@ def test_over_a_limit_api_gateway_answers_429_with_retry_after_never_a_5xx(kind:
 
 
 def test_every_gateway_answer_names_its_request_id() -> None:
-    for kind, conf in STACK.gateway_responses().items():
+    responses = STACK.gateway_responses()
+    assert {"DEFAULT_4XX", "DEFAULT_5XX"} <= set(responses)  # every type the template does not name
+    for kind, conf in responses.items():
         body = json.loads(conf["ResponseTemplates"]["application/json"])
         assert body["info"]["request_id"] == "$context.requestId", kind
+
+
+@pytest.mark.parametrize(
+    ("kind", "status"),
+    [("UNSUPPORTED_MEDIA_TYPE", 415), ("WAF_FILTERED", 403), ("INVALID_API_KEY", 403), ("AUTHORIZER_FAILURE", 500)],
+)
+def test_a_type_the_template_does_not_name_answers_by_its_default_with_the_request_id(kind: str, status: int) -> None:
+    status_code, _, body = Gateway(STACK).gateway_response(kind, status, request_id="req-1")
+    assert (status_code, json.loads(body)["info"]["request_id"]) == (status, "req-1")
 
 
 def test_a_token_bucket_lets_its_burst_through_then_its_rate() -> None:
