@@ -208,3 +208,15 @@ def test_two_checks_racing_for_a_counter_one_holds_it_the_other_is_told_to_retry
     assert second.value.headers["Retry-After"] == "5"
     login_guard.release([held])
     assert login_guard.check("shop1", SOURCE) == [(held[0], int(clock.now) + login_guard.HOLD_SECONDS)]
+
+
+def test_an_ipv6_source_is_counted_by_its_64_block(clock: Clock) -> None:
+    """One host picks its addresses from a whole /64: counted per address it would never be locked."""
+    auth.save_user("shop1", "right", None)
+    for n in range(21):  # 20 free, the 21st locks, each from another address of the block
+        assert _fail(f"guess{n}", source=f"2001:db8:1:2::{n + 1:x}").status == 401
+    assert _fail("shop1", "right", source="2001:db8:1:2:ffff::9").status == 429
+    assert auth.login("shop1", "right", "2001:db8:1:3::1").name == "shop1"  # the next /64 is another source
+    assert login_guard.source_key("2001:DB8:1:2::1") == "2001:db8:1:2::/64"
+    assert login_guard.source_key("198.51.100.7") == login_guard.source_key("::ffff:198.51.100.7") == "198.51.100.7"
+    assert login_guard.source_key("not an address") == "not an address"

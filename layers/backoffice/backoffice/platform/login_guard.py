@@ -21,6 +21,7 @@ themselves, since DynamoDB deletes expired items late.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from dataclasses import dataclass
@@ -68,8 +69,22 @@ def counters(name: str, source: str) -> tuple[Counter, Counter]:
     settings = get_settings()
     return (
         Counter("user", name[:_KEY_NAME_LENGTH], settings.login_free_failures),
-        Counter("source", source, settings.login_source_free_failures),
+        Counter("source", source_key(source), settings.login_source_free_failures),
     )
+
+
+def source_key(source: str) -> str:
+    """The source a failure counts against: an IPv4 address, or an IPv6 address's /64 (one host gets
+    a whole /64 to choose its addresses from, so per address it would never be locked)."""
+    try:
+        address = ipaddress.ip_address(source)
+    except ValueError:
+        return source
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # ::ffff:a.b.c.d is an IPv4 client
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
 
 
 def _live(item: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
