@@ -34,12 +34,20 @@ from local.openapi import loaded_document
 CLIENT_TIMEOUT = 29.0
 
 
+def refusal(status: int, description: str) -> Answer:
+    """The front door's own answer: the error body with a fresh request id, which the answer carries
+    in API Gateway's header too, as every other answer of the local stack does."""
+    request_id = str(uuid.uuid4())
+    body = error_body(status, description, {"request_id": request_id})
+    return status, {"Content-Type": [JSON_CONTENT_TYPE], "x-amzn-RequestId": [request_id]}, body
+
+
 class _Reject(Exception):
     """A request the front door answers itself, then closes the connection."""
 
     def __init__(self, status: int, description: str, answer: Answer | None = None) -> None:
         super().__init__(description)
-        self.answer = answer or (status, {"Content-Type": [JSON_CONTENT_TYPE]}, error_body(status, description))
+        self.answer = answer or refusal(status, description)
 
 
 _REQUEST_LINE = re.compile(rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+ \S+ HTTP/\d\.\d")
@@ -101,13 +109,13 @@ class _Connection(socketserver.BaseRequestHandler):
                     text = f"The request line and headers exceed {MAX_HEAD_BYTES} bytes."
                 else:
                     text = f"The request is not valid HTTP/1.1: {exc}."
-                self._write(status, {"Content-Type": [JSON_CONTENT_TYPE]}, error_body(status, text), False, True)
+                self._write(*refusal(status, text), False, True)
                 return
             try:
                 answer = self.server.answer(method, target, headers, body)
             except Exception:  # noqa: BLE001 - a fault of the emulation: answered, not a dropped connection
                 traceback.print_exc()
-                answer = 500, {"Content-Type": [JSON_CONTENT_TYPE]}, error_body(500, "The local gateway failed.")
+                answer = refusal(500, "The local gateway failed.")
             self._log(method, target, answer[0])
             self._write(*answer, head=method == "HEAD", close=False)
             if self.conn.our_state is not h11.DONE or self.conn.their_state is not h11.DONE:

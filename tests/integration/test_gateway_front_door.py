@@ -66,6 +66,7 @@ def assert_error(answer: tuple[int, dict[str, str], bytes], status: int, code: s
     parsed = json.loads(body)
     assert set(parsed) == {"error", "error_description", "info"}
     assert parsed["error"] == code
+    assert parsed["info"]["request_id"] == headers["x-amzn-requestid"]  # the front door's own answers too
     return dict(parsed)
 
 
