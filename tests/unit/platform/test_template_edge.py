@@ -63,6 +63,9 @@ def test_failed_logins_raise_an_alarm() -> None:
         == RESOURCES["TokenFunction"]["Properties"]["Environment"]["Variables"]["POWERTOOLS_METRICS_NAMESPACE"]
     )
     assert alarm["AlarmActions"][0] == {"Ref": "AlarmTopic"}
+    # The dimension powertools gives the metric: the token function's service name (else no data).
+    service = STACK.environment("TokenFunction")["POWERTOOLS_SERVICE_NAME"]
+    assert alarm["Dimensions"] == [{"Name": "service", "Value": service}]
 
 
 @pytest.mark.parametrize("kind", ["THROTTLED", "QUOTA_EXCEEDED"])
