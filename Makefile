@@ -103,7 +103,8 @@ deploy:
 	@grep -q '^\[$(ENV)\.deploy\.parameters\]' $(SAMCONFIG) || { echo "$(SAMCONFIG) has no $(ENV) environment" >&2; exit 1; }
 	$(MAKE) --no-print-directory $(VENV)/.installed
 	$(PY) -m tools.deploy_guard $(ENV) --config $(SAMCONFIG)
-	@if [ "$(ENV)" = prod ]; then $(MAKE) --no-print-directory test; fi
+	@# prod by name or by its Environment parameter: every test before a prod stack is touched.
+	@if $(PY) -m tools.deploy_guard $(ENV) --config $(SAMCONFIG) --is-prod; then $(MAKE) --no-print-directory test; fi
 	$(MAKE) build
 	$(PY) -m tools.deploy_guard $(ENV) --config $(SAMCONFIG)
 	$(SAMVENV)/bin/sam deploy --config-file $(SAMCONFIG) --config-env $(ENV)

@@ -1,6 +1,7 @@
 """Refuse a deploy to an account samconfig.toml does not name for the environment (make deploy).
 
     python -m tools.deploy_guard ENV                  # asks STS who the credentials are
+    python -m tools.deploy_guard ENV --is-prod        # status 0 when ENV deploys prod (make test first)
     aws sts get-caller-identity | python -m tools.deploy_guard ENV --identity -
 
 It stops (exit status 1, one line on standard error) when:
@@ -40,6 +41,12 @@ def overrides(config: dict[str, Any], env: str) -> dict[str, str]:
     return dict(re.findall(r'(\w+)="([^"]*)"', text))
 
 
+def is_prod(config: dict[str, Any], env: str) -> bool:
+    """Whether the environment deploys a prod stack: named prod, or its Environment parameter says so
+    (an environment named otherwise gets the template's prod Rules, so it gets prod's checks too)."""
+    return env == "prod" or overrides(config, env).get("Environment") == "prod"
+
+
 def account_of(config: dict[str, Any], env: str) -> str:
     account = str(config.get("accounts", {}).get(env, ""))
     if not re.fullmatch(r"\d{12}", account):
@@ -56,7 +63,7 @@ def check(config: dict[str, Any], env: str, identity: dict[str, Any]) -> str:
     if actual != expected:
         raise Refused(f"the credentials are for account {actual or '?'}, {env} is {expected}: not deploying")
     _check_logs_role(config, expected)
-    if overrides(config, env).get("Environment") == "prod":
+    if is_prod(config, env):
         _check_prod(overrides(config, env))
     return expected
 
@@ -104,8 +111,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("env")
     parser.add_argument("--identity", help="GetCallerIdentity's JSON answer in a file, - for standard input")
     parser.add_argument("--config", type=Path, default=SAMCONFIG)
+    parser.add_argument("--is-prod", action="store_true", help="only say (exit status) whether ENV deploys prod")
     args = parser.parse_args(argv)
     config = tomllib.loads(args.config.read_text(encoding="utf-8"))
+    if args.is_prod:
+        return 0 if is_prod(config, args.env) else 1
     try:
         if args.identity:
             text = sys.stdin.read() if args.identity == "-" else Path(args.identity).read_text(encoding="utf-8")

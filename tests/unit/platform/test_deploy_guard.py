@@ -154,12 +154,14 @@ class _Sts(BaseHTTPRequestHandler):
         pass
 
 
-def _make_deploy(tmp_path: Path, accounts: list[str]) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+def _make_deploy(
+    tmp_path: Path, accounts: list[str], name: str = "prod", parameters: str = OVERRIDES["prod"]
+) -> tuple[subprocess.CompletedProcess[str], list[str]]:
     """`make deploy ENV=prod` against a samconfig naming PROD, the credentials' account(s) from a fake STS
     endpoint; `make` (for test and build) and `sam` record their arguments instead of running."""
     samconfig = tmp_path / "samconfig.toml"
     samconfig.write_text(
-        f"[prod.deploy.parameters]\nparameter_overrides = '{OVERRIDES['prod']}'\n[accounts]\nprod = \"{PROD}\"\n",
+        f"[{name}.deploy.parameters]\nparameter_overrides = '{parameters}'\n[accounts]\n{name} = \"{PROD}\"\n",
         encoding="utf-8",
     )
     steps = tmp_path / "steps"
@@ -181,7 +183,7 @@ def _make_deploy(tmp_path: Path, accounts: list[str]) -> tuple[subprocess.Comple
     fakes = [f"MAKE={tmp_path / 'bin' / 'make'}", f"SAMVENV={tmp_path}"]
     try:
         done = subprocess.run(
-            ["make", "--no-print-directory", "deploy", "ENV=prod", f"SAMCONFIG={samconfig}", *fakes],
+            ["make", "--no-print-directory", "deploy", f"ENV={name}", f"SAMCONFIG={samconfig}", *fakes],
             cwd=SAMCONFIG.parent,
             env=env,
             capture_output=True,
@@ -220,3 +222,17 @@ def test_make_deploy_prod_stops_when_the_credentials_changed_while_the_tests_ran
     assert done.returncode != 0
     assert f"the credentials are for account {DEV}, prod is {PROD}" in done.stderr
     assert steps[-1] == "make build"  # no sam deploy
+
+
+def test_an_environment_of_another_name_that_deploys_prod_runs_every_test_too(tmp_path: Path) -> None:
+    done, steps = _make_deploy(tmp_path, [PROD], name="production")
+    assert done.returncode == 0, done.stderr
+    assert steps[1] == "make --no-print-directory test"
+    assert steps[-1] == f"sam deploy --config-file {tmp_path / 'samconfig.toml'} --config-env production"
+
+
+def test_a_dev_environment_deploys_without_the_tests(tmp_path: Path) -> None:
+    done, steps = _make_deploy(tmp_path, [PROD], name="dev", parameters=OVERRIDES["dev"])
+    assert done.returncode == 0, done.stderr
+    assert "make --no-print-directory test" not in steps
+    assert steps[-1] == f"sam deploy --config-file {tmp_path / 'samconfig.toml'} --config-env dev"
