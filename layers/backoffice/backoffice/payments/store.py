@@ -137,17 +137,18 @@ def invoice_records(auft_nrs: Iterable[str]) -> dict[str, dict[str, Any]]:
     return {str(i["AuftNr"]): _strip(i) or {} for i in found if "PdfKey" in i}
 
 
-def credit_ops(record: dict[str, Any], credited: Decimal) -> list[dict[str, Any]]:
-    """The writes that tell payments what the credit notes of the invoice `record` gave back in all
-    (`credited`), for the credit note's transaction: on its facts, and on its open items (read now,
-    under their Version) or, when nothing is open any more, their removal. The invoice must be
-    registered (`register`) before."""
-    facts = facts_of(record)
+def credit_ops(facts: dict[str, Any], item: dict[str, Any] | None, credited: Decimal) -> list[dict[str, Any]]:
+    """The writes that tell payments what the credit notes of the invoice of `facts` (`facts_of`)
+    gave back in all (`credited`), for the credit note's transaction: on its facts (their Version
+    counted up, so a booking that read the account before fails its `account_op`), and on its open
+    items `item` (as read, under their Version) or, when nothing is open any more, their removal.
+    The invoice must be registered (`register`) before."""
     ops = [
-        dynamo.update_op(invoice_pk(facts["RechNr"]), INVOICE_SK, set_={amounts.CREDITED: credited}),
+        dynamo.update_op(
+            invoice_pk(facts["RechNr"]), INVOICE_SK, set_={amounts.CREDITED: credited}, add={dynamo.VERSION: 1}
+        ),
         dynamo.update_op(reference_pk(str(facts["Zahlungsreferenz"])), REFERENCE_SK, set_={amounts.CREDITED: credited}),
     ]
-    item = None if facts["Karte"] else open_item(facts)
     if item is None:
         return ops
     sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
@@ -159,6 +160,16 @@ def credit_ops(record: dict[str, Any], credited: Decimal) -> list[dict[str, Any]
         dynamo.update_op(OPEN_ITEMS, sk, set_={amounts.CREDITED: credited}, version=version),
         dynamo.update_op(customer, sk, set_={amounts.CREDITED: credited, dynamo.VERSION: version + 1}),
     ]
+
+
+def account_op(facts: dict[str, Any]) -> dict[str, Any]:
+    """The invoice's facts item (as `invoice_account` read it, with its Version) counted up, only
+    while nobody changed its account since: the condition of a booking to an invoice that has no
+    open item (paid, paid by card, credited), whose event states the account as read."""
+    pk, version = invoice_pk(str(facts["RechNr"])), facts.get(dynamo.VERSION)
+    if version is None:
+        return dynamo.update_op(pk, INVOICE_SK, set_={dynamo.VERSION: 1}, unchanged={dynamo.VERSION: None})
+    return dynamo.update_op(pk, INVOICE_SK, version=int(version))
 
 
 # -- payments ----------------------------------------------------------------------------------------
