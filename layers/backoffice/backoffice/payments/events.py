@@ -7,6 +7,8 @@ its transaction: never an event without its write, never a write without its eve
   order's `auftrag.updated` (the order's GET).
 - `zahlung.unmatched`: a payment no invoice was found for, as GET /www/zahlungen lists it.
 - `rechnung.overdue`: an invoice still open the day after its due date (`overdue`).
+- `rechnung.paid` of a credit note that left nothing open of an invoice that had something open
+  (`credit_noted`, for the credit note's transaction).
 
 The payments of an invoice booked before are read only when some came in (or a credit note gave
 something back), with the invoice's partition: the first payment of an invoice needs no read.

@@ -3,8 +3,9 @@ that talks to DynamoDB (through platform.dynamo).
 
 - `RECHNR#{RechNr}` / `RECHNUNG`: the invoice's facts a payment needs (AuftNr, KundNr, WaehrAbk,
   AuftBrutto, dates, Zahlungsreferenz, card); written when the invoice is issued (or by the
-  migration for invoices issued before), never changed. Its payments: `RECHNR#{RechNr}` /
-  `ZAHLUNG#{id}`, one per payment booked to it.
+  migration for invoices issued before), never changed but for what its credit notes gave back
+  and its Version (`account_op`: the condition of a booking to an invoice without open items).
+  Its payments: `RECHNR#{RechNr}` / `ZAHLUNG#{id}`, one per payment booked to it.
 - `ZREF#{reference}` / `ZREF`: the same facts under the invoice's payment reference (QRR or RF):
   a file's references are matched with one BatchGetItem per 100 payments.
 - `ZAHLUNG#{id}` / `ZAHLUNG`: the payment, written once under its id (from the account servicer's
