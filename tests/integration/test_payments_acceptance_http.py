@@ -3,7 +3,8 @@ the 400 naming the first XSD error with nothing booked; the Swiss (.04, .08) and
 versions of camt.054 and camt.053, SCOR and QRR; a camt.053 batch booking without details keyed by
 the entry's account servicer reference; the errors of an assignment by hand and a user of another
 webshop assigning (payments are the company's records); the open items' filters, pages and totals
-per currency; an order paid by card `bezahlt` from the start. docs/payments.md, "Tests".
+per currency, equal to the invoices less payments less credit notes; an order paid by card
+`bezahlt` from the start. docs/payments.md, "Tests".
 """
 
 from __future__ import annotations
@@ -195,10 +196,19 @@ def test_open_items_filter_by_due_date_and_customer_page_and_total_per_currency(
     paid = Decimal("5.00")
     body = camt("camt.054.001.08", [Entry(f"{tag}-P", (Tx(f"{tag}-P", paid, invoices[0]["Zahlungsreferenz"]),))])
     assert post(api, body).json()["data"]["matched"] == 1
+    # One coffee of the second invoice credited: 18.90 + 2.6 % (0.4914 -> 0.49) = 19.39 -> 19.40.
+    credited = api.post(
+        f"/www/rechnung/{invoices[1]['RechNr']}/gutschrift", json={"Positionen": [{"PosNr": 1, "Menge": 1}]}
+    )
+    assert credited.status_code == 201, credited.text
+    assert credited.json(parse_float=Decimal)["data"]["AuftBrutto"] == Decimal("19.40")
     due = invoices[0]["FaelligDatum"]
+    # What is open: the invoices less the payment less the credit note, to the Rappen.
     owed = [i["AuftBrutto"] for i in invoices]
     owed[0] -= paid
+    owed[1] -= Decimal("19.40")
     total = sum(owed, Decimal("0.00"))
+    assert total == sum((i["AuftBrutto"] for i in invoices), Decimal("0.00")) - paid - Decimal("19.40")
 
     page = api.get("/www/rechnung", params={"status": "offen", "KundNr": kund_nr, "limit": 2}).json(parse_float=Decimal)
     assert page["count"] == 3

@@ -331,3 +331,26 @@ def test_the_file_arrives_base64_encoded_as_api_gateway_hands_it_over(call: Any)
     assert answer.status == 201, answer.text
     assert answer.json()["data"] == {"new": 1, "known": 0, "matched": 1, "unmatched": 0}
     assert head(call, chf["RechNr"])["BetragBezahlt"] == 2.50
+
+
+def test_every_import_and_every_assignment_is_logged_with_its_user(call: Any, capsys: Any) -> None:
+    import json
+
+    chf = issued(call, CHF_ORDER)
+    file = camt("camt.054.001.08", [Entry("L", (Tx("LOG-1", Decimal("4.00"), None, text="Log"),))])
+    capsys.readouterr()
+    assert post_file(call, file, roles="operator").status == 201
+    pid = call("zahlungen", "GET", "/www/zahlungen", query={"status": "offen"}).json()["data"][0]["ZahlungId"]
+    assert call("zahlungen", "POST", f"/www/zahlungen/{pid}/zuordnung", {"RechNr": chf["RechNr"]}).status == 200
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    [imported] = [line for line in lines if line["message"] == "camt file imported"]
+    assert {k: imported[k] for k in ("user", "bytes", "new", "known", "matched", "unmatched")} == {
+        "user": "demo",
+        "bytes": len(file),
+        "new": 1,
+        "known": 0,
+        "matched": 0,
+        "unmatched": 1,
+    }
+    [assigned] = [line for line in lines if line["message"] == "payment assigned"]
+    assert {k: assigned[k] for k in ("id", "RechNr", "user")} == {"id": pid, "RechNr": chf["RechNr"], "user": "demo"}
