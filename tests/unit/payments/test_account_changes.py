@@ -313,3 +313,22 @@ def test_a_payment_between_a_credit_notes_reads_and_its_write_is_in_the_credit_n
         "rechnung.paid",
     ]
     assert events[-1][1] == shown
+
+
+def test_an_open_item_read_stale_as_missing_is_not_taken_for_a_paid_invoice(call: Any, monkeypatch: Any) -> None:
+    """The import reads the open items eventually consistent: right after an invoice is issued, its
+    open item may not show yet. The booking then conditions on it being absent, fails, reads it
+    consistently and books the payment onto it: the open items say what came in."""
+    from backoffice.payments import store
+
+    invoice = issued(call, CHF_ORDER)
+    start = feed_cursor(call)
+    monkeypatch.setattr(store, "open_items", lambda keys: {})  # as a stale read answers
+    pay(call, invoice, "ST-1", Decimal("10.00"))
+    rows, _, _ = open_rows(call, invoice["KundNr"])
+    assert Decimal(str(rows[invoice["RechNr"]]["BetragBezahlt"])) == Decimal("10.00")
+    assert Decimal(str(rows[invoice["RechNr"]]["BetragOffen"])) == GROSS - 10
+    shown = head(call, invoice["RechNr"])
+    assert (shown["Zahlstatus"], Decimal(str(shown["BetragOffen"]))) == ("teilbezahlt", GROSS - 10)
+    events = mine(call, start, invoice)
+    assert [(t, d) for t, d in events] == [("rechnung.partially_paid", shown)]

@@ -52,8 +52,9 @@ class Writer:
 @dataclass(frozen=True)
 class Booked:
     """The events of a booking, and the conditions they stand on: for each invoice without an open
-    item, its account unchanged since it was read for the event (`store.account_op`); an invoice
-    with one is held by the booking's condition on the open item's Version."""
+    item, its account unchanged since it was read for the event and its open item still absent
+    (`store.account_ops`); an invoice with one is held by the booking's condition on the open
+    item's Version."""
 
     changes: list[Change]
     guards: list[dict[str, Any]]
@@ -132,7 +133,7 @@ def _invoice_change(
         before, account = store.invoice_account(str(facts["RechNr"]), consistent=True)
         credited = amounts.credited(account)
         if item is None and guards is not None and account is not None:
-            guards.append(store.account_op(account))
+            guards += store.account_ops(account)
     data = views.invoice_view(record, before + lines, {amounts.CREDITED: credited}, writer.base)
     if event is None:
         event = event_types.RECHNUNG_PAID if data["BetragOffen"] == 0 else event_types.RECHNUNG_PARTIALLY_PAID

@@ -4,7 +4,7 @@ that talks to DynamoDB (through platform.dynamo).
 - `RECHNR#{RechNr}` / `RECHNUNG`: the invoice's facts a payment needs (AuftNr, KundNr, WaehrAbk,
   AuftBrutto, dates, Zahlungsreferenz, card); written when the invoice is issued (or by the
   migration for invoices issued before), never changed but for what its credit notes gave back
-  and its Version (`account_op`: the condition of a booking to an invoice without open items).
+  and its Version (`account_ops`: the condition of a booking to an invoice without open items).
   Its payments: `RECHNR#{RechNr}` / `ZAHLUNG#{id}`, one per payment booked to it.
 - `ZREF#{reference}` / `ZREF`: the same facts under the invoice's payment reference (QRR or RF):
   a file's references are matched with one BatchGetItem per 100 payments.
@@ -141,7 +141,7 @@ def invoice_records(auft_nrs: Iterable[str]) -> dict[str, dict[str, Any]]:
 def credit_ops(facts: dict[str, Any], item: dict[str, Any] | None, credited: Decimal) -> list[dict[str, Any]]:
     """The writes that tell payments what the credit notes of the invoice of `facts` (`facts_of`)
     gave back in all (`credited`), for the credit note's transaction: on its facts (their Version
-    counted up, so a booking that read the account before fails its `account_op`), and on its open
+    counted up, so a booking that read the account before fails its `account_ops`), and on its open
     items `item` (as read, under their Version) or, when nothing is open any more, their removal.
     The invoice must be registered (`register`) before."""
     ops = [
@@ -163,14 +163,20 @@ def credit_ops(facts: dict[str, Any], item: dict[str, Any] | None, credited: Dec
     ]
 
 
-def account_op(facts: dict[str, Any]) -> dict[str, Any]:
-    """The invoice's facts item (as `invoice_account` read it, with its Version) counted up, only
-    while nobody changed its account since: the condition of a booking to an invoice that has no
-    open item (paid, paid by card, credited), whose event states the account as read."""
+def account_ops(facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The conditions of a booking to an invoice read as having no open item (paid, paid by card,
+    credited), whose event states the account as `invoice_account` read it (`facts` with its
+    Version): the facts item counted up, only while nobody changed the account since; and, unless
+    it was paid by card, its open item still absent (the import reads open items eventually
+    consistent: one registered a moment ago may not show yet)."""
     pk, version = invoice_pk(str(facts["RechNr"])), facts.get(dynamo.VERSION)
     if version is None:
-        return dynamo.update_op(pk, INVOICE_SK, set_={dynamo.VERSION: 1}, unchanged={dynamo.VERSION: None})
-    return dynamo.update_op(pk, INVOICE_SK, version=int(version))
+        ops = [dynamo.update_op(pk, INVOICE_SK, set_={dynamo.VERSION: 1}, unchanged={dynamo.VERSION: None})]
+    else:
+        ops = [dynamo.update_op(pk, INVOICE_SK, version=int(version))]
+    if not facts.get("Karte"):
+        ops.append(dynamo.check_op(OPEN_ITEMS, open_item_sk(facts), dynamo.NEW))
+    return ops
 
 
 # -- payments ----------------------------------------------------------------------------------------
