@@ -137,6 +137,8 @@ def test_credit_notes_settle_or_lower_what_is_open_everywhere_with_their_events(
         headers={"Idempotency-Key": uuid.uuid4().hex},
     )
     assert subscribed.status_code == 201, subscribed.text
+    path, json_accept = f"/www/rechnung/{lowered['RechNr']}", {"Accept": "application/json"}
+    tag = api.get(path, headers=json_accept).headers["ETag"]
     start = cursor(api)
 
     coffees = {"Positionen": [{"PosNr": 1, "Menge": 3}]}
@@ -161,6 +163,9 @@ def test_credit_notes_settle_or_lower_what_is_open_everywhere_with_their_events(
     other = head(api, lowered["RechNr"])
     assert (other["Zahlstatus"], other["Bezahlt"], Decimal(str(other["BetragOffen"]))) == ("offen", False, LEFT)
     assert [e["type"] for e in events_of(api, start, lowered)] == ["gutschrift.issued", "auftrag.updated"]
+    # Its JSON changed without a payment: a copy revalidated with the old ETag is answered anew.
+    revalidated = api.get(path, headers={**json_accept, "If-None-Match": tag})
+    assert (revalidated.status_code, revalidated.json()["data"]) == (200, other)
 
     # The same through a webhook, signed: two credit notes, one invoice settled, nothing else of theirs.
     messages = delivered(api, receiver, subscribed.json()["data"]["secret"], 3, pay)

@@ -115,9 +115,16 @@ def test_a_credit_note_that_leaves_something_open_lowers_it_everywhere_and_raise
 ) -> None:
     invoice = issued(call, CHF_ORDER)
     _, totals, owed = open_rows(call, invoice["KundNr"])
+    path, json_accept = f"/www/rechnung/{invoice['RechNr']}", {"Accept": "application/json"}
+    tag = call("rechnung", "GET", path, headers=json_accept).headers["ETag"]
+    assert call("rechnung", "GET", path, headers={**json_accept, "If-None-Match": tag}).status == 304
     start = feed_cursor(call)
     credit(call, invoice["RechNr"], THREE_COFFEES)
     shown = head(call, invoice["RechNr"])
+    # No payment, yet the JSON changed (BetragOffen): a client revalidating its copy gets the new one.
+    again = call("rechnung", "GET", path, headers={**json_accept, "If-None-Match": tag})
+    assert (again.status, again.json()["data"]) == (200, shown)
+    assert again.headers["ETag"] != tag
     assert (shown["Zahlstatus"], shown["Bezahlt"]) == ("offen", False)
     assert Decimal(str(shown["BetragOffen"])) == LEFT
     # Nothing was paid and something is still open: the credit note's own event says what changed.
