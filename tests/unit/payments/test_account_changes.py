@@ -339,3 +339,24 @@ def test_an_open_item_read_stale_as_missing_is_not_taken_for_a_paid_invoice(call
     assert (shown["Zahlstatus"], Decimal(str(shown["BetragOffen"]))) == ("teilbezahlt", GROSS - 10)
     events = mine(call, start, invoice)
     assert [(t, d) for t, d in events] == [("rechnung.partially_paid", shown)]
+
+
+def test_a_payment_assigned_by_hand_to_a_paid_or_card_invoice_states_it(call: Any) -> None:
+    """No open item: the assignment's write holds on the invoice's facts (and, unless paid by card,
+    on its open item still absent), and its event is the invoice's GET."""
+    paid = issued(call, CHF_ORDER)
+    pay(call, paid, "AS-0", GROSS)
+    card = issued(call, {**CHF_ORDER, "Zahlung": [{"Bezeichnung": "payment_method", "Wert": "K"}]})
+    for n, invoice in enumerate((paid, card)):
+        file = camt("camt.054.001.08", [Entry(f"AS-{n}", (Tx(f"AS-H{n}", Decimal("1.00"), None, text=f"AS {n}"),))])
+        assert post_file(call, file).json()["data"]["unmatched"] == 1
+        listed = call("zahlungen", "GET", "/www/zahlungen", query={"status": "offen", "limit": "1000"}).json()["data"]
+        [payment] = [p for p in listed if p.get("Mitteilung") == f"AS {n}"]
+        start = feed_cursor(call)
+        done = call(
+            "zahlungen", "POST", f"/www/zahlungen/{payment['ZahlungId']}/zuordnung", {"RechNr": invoice["RechNr"]}
+        )
+        assert done.status == 200, done.text
+        shown = head(call, invoice["RechNr"])
+        assert (shown["Zahlstatus"], Decimal(str(shown["BetragBezahlt"]))) == ("ueberzahlt", GROSS + 1)
+        assert mine(call, start, invoice) == [("rechnung.paid", shown)]
