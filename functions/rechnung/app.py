@@ -160,8 +160,9 @@ def _answer(record: dict[str, Any], wanted: str):  # type: ignore[no-untyped-def
     kind = {PDF: "Pdf", XML: "Xml", JSON: "Pdf"}[wanted]
     head = _head(record) if wanted == JSON else None
     # The JSON tag differs from the PDF's (a cache must not answer one representation for the
-    # other), and changes with every payment booked to the invoice.
-    paid = "" if head is None else f"-json-{len(head['data']['Zahlungen'])}-{head['data']['BetragBezahlt']}"
+    # other), and changes with every payment booked to the invoice and every credit note that
+    # changes what is open (BetragOffen, Zahlstatus): the rest of the JSON is the record's.
+    paid = "" if head is None else _settled_tag(head["data"])
     tag = etag(str(record[f"{kind}SHA256"]) + paid)
     headers = {"ETag": tag, "Cache-Control": "no-cache", "Vary": "Accept"}
     if matches(app.current_event.headers.get("If-None-Match"), tag):
@@ -172,6 +173,11 @@ def _answer(record: dict[str, Any], wanted: str):  # type: ignore[no-untyped-def
     headers["Content-Length"] = str(len(body))
     headers["Content-Disposition"] = f'inline; filename="rechnung-{record["RechNr"]}.{kind.lower()}"'
     return Response(200, wanted, body, headers=headers)
+
+
+def _settled_tag(data: dict[str, Any]) -> str:
+    settled = (len(data.get("Zahlungen") or ()), data["BetragBezahlt"], data["BetragOffen"], data["Zahlstatus"])
+    return "-json-" + "-".join(map(str, settled))
 
 
 READ_RESPONSES = {

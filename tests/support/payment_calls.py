@@ -1,5 +1,5 @@
 """Calls the payment tests share (the handlers, in moto): an invoice issued, a camt file posted,
-an invoice's JSON as GET /www/rechnung/{RechNr} answers it."""
+an invoice's JSON as GET /www/rechnung/{RechNr} answers it, the event feed read."""
 
 from __future__ import annotations
 
@@ -29,3 +29,17 @@ def head(call: Any, rech_nr: str) -> dict[str, Any]:
     assert answer.status == 200, answer.text
     data: dict[str, Any] = answer.json()["data"]
     return data
+
+
+def feed_cursor(call: Any) -> int:
+    """The event feed's cursor now: the events after it are the test's."""
+    answer = call("events", "GET", "/www/events", query={"limit": "1000"})
+    assert answer.status == 200, answer.text
+    return int(answer.json()["cursor"])
+
+
+def feed_events(call: Any, after: int) -> list[dict[str, Any]]:
+    """Every event of the feed after `after`, in its order."""
+    answer = call("events", "GET", "/www/events", query={"limit": "1000", "after": str(after)})
+    assert answer.status == 200, answer.text
+    return list(answer.json()["data"])

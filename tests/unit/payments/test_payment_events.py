@@ -9,22 +9,17 @@ from typing import Any
 
 from tests.support.camt_files import Entry, Tx, camt
 from tests.support.invoice_orders import CHF_ORDER
-from tests.support.payment_calls import head, issued, post_file
+from tests.support.payment_calls import feed_cursor, feed_events, head, issued, post_file
 
 PAYMENT_TYPES = ("rechnung.paid", "rechnung.partially_paid", "zahlung.unmatched", "auftrag.updated")
 
 
 def cursor(call: Any) -> int:
-    """The feed's cursor now: the events after it are the test's payments'."""
-    answer = call("events", "GET", "/www/events", query={"limit": "1000"})
-    assert answer.status == 200, answer.text
-    return int(answer.json()["cursor"])
+    return feed_cursor(call)
 
 
 def events(call: Any, after: int) -> list[dict[str, Any]]:
-    answer = call("events", "GET", "/www/events", query={"limit": "1000", "after": str(after)})
-    assert answer.status == 200, answer.text
-    return [e for e in answer.json()["data"] if e["type"] in PAYMENT_TYPES]
+    return [e for e in feed_events(call, after) if e["type"] in PAYMENT_TYPES]
 
 
 def test_partial_then_full_payment_raise_partially_paid_then_paid_with_the_invoices_get(call: Any) -> None:
@@ -145,7 +140,4 @@ def test_an_invoice_still_open_after_its_due_date_is_reported_overdue_once(call:
     assert (overdue["data"]["Zahlstatus"], overdue["data"]["BetragBezahlt"]) == ("teilbezahlt", 5.00)
 
 
-def all_events(call: Any, after: int) -> list[dict[str, Any]]:
-    answer = call("events", "GET", "/www/events", query={"limit": "1000", "after": str(after)})
-    assert answer.status == 200, answer.text
-    return list(answer.json()["data"])
+all_events = feed_events

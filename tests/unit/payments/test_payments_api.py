@@ -331,3 +331,28 @@ def test_the_file_arrives_base64_encoded_as_api_gateway_hands_it_over(call: Any)
     assert answer.status == 201, answer.text
     assert answer.json()["data"] == {"new": 1, "known": 0, "matched": 1, "unmatched": 0}
     assert head(call, chf["RechNr"])["BetragBezahlt"] == 2.50
+
+
+def test_every_import_and_every_assignment_is_logged_with_its_user(call: Any, monkeypatch: Any) -> None:
+    from backoffice.payments import booking
+
+    logged: list[tuple[str, dict[str, Any]]] = []
+    info = booking.logger.info
+
+    def record(message: str, *args: Any, extra: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        logged.append((message, dict(extra or {})))
+        info(message, *args, extra=extra, **kwargs)
+
+    monkeypatch.setattr(booking.logger, "info", record)
+    chf = issued(call, CHF_ORDER)
+    file = camt("camt.054.001.08", [Entry("L", (Tx("LOG-1", Decimal("4.00"), None, text="Log"),))])
+    assert post_file(call, file, roles="operator").status == 201
+    pid = call("zahlungen", "GET", "/www/zahlungen", query={"status": "offen"}).json()["data"][0]["ZahlungId"]
+    assert call("zahlungen", "POST", f"/www/zahlungen/{pid}/zuordnung", {"RechNr": chf["RechNr"]}).status == 200
+    assert logged == [
+        (
+            "camt file imported",
+            {"user": "demo", "bytes": len(file), "new": 1, "known": 0, "matched": 0, "unmatched": 1},
+        ),
+        ("payment assigned", {"id": pid, "RechNr": chf["RechNr"], "user": "demo"}),
+    ]

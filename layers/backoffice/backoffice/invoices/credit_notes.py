@@ -26,7 +26,7 @@ from backoffice.errors import Conflict
 from backoffice.invoices import store
 from backoffice.invoices.issue import RETRY_AFTER_SECONDS
 from backoffice.links import link
-from backoffice.payments import store as payment_store
+from backoffice.payments import events as payment_events
 from backoffice.platform import dynamo, outbox
 from backoffice.platform.logger import logger
 from backoffice.timestamps import utc_now, utc_text
@@ -184,9 +184,11 @@ def _issue_leased(
     # a request token of its own.
     for round_ in range(ROUNDS):
         stock_ops, stock_changes = _returned_goods(order, document, request.base) if request.goods_back else ([], [])
-        open_ops = payment_store.credit_ops(dict(invoice_record), Decimal(ledger[store.CREDITED_GROSS]))
+        open_ops, paid = payment_events.credit_noted(
+            dict(invoice_record), Decimal(ledger[store.CREDITED_GROSS]), request.base
+        )
         writes = [*ops, *stock_ops, *open_ops]
-        if store.commit(writes, [*changes, *stock_changes], request.user, f"{attempt[:32]}-{round_}"):
+        if store.commit(writes, [*changes, *stock_changes, *paid], request.user, f"{attempt[:32]}-{round_}"):
             return record
     logger.warning(
         "Credit note %s unused: its ledger was taken over, or its stock or open items kept moving", numbering.rech_nr

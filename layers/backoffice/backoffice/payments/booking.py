@@ -149,7 +149,8 @@ def _book_chunk(chunk: list[_Booking], items: dict[str, dict[str, Any]], writer:
         ops += [
             op for facts, item, total, still_open in moves for op in store.open_item_ops(facts, item, total, still_open)
         ]
-        if store.write(ops, events.booked(chunk, items, writer), writer.user):
+        made = events.booked(chunk, items, writer)
+        if store.write(ops + made.guards, made.changes, writer.user):
             for facts, item, total, still_open in moves:
                 _moved_on(items, store.open_item_sk(facts), item, total, still_open)
             return [UNMATCHED if facts is None else MATCHED for _, facts in chunk]
@@ -203,8 +204,8 @@ def _book_one(
         sk = store.open_item_sk(facts) if facts is not None else ""
         item = items.get(sk)
         still_open = item is not None and _still_open(facts or {}, item, Decimal(payment["Betrag"]))
-        changes = events.booked([(payment, facts)], items, writer)
-        if store.write(store.booking_ops(payment, facts, item, still_open), changes, writer.user):
+        made = events.booked([(payment, facts)], items, writer)
+        if store.write(store.booking_ops(payment, facts, item, still_open) + made.guards, made.changes, writer.user):
             _moved_on(items, sk, item, Decimal(payment["Betrag"]), still_open)
             return UNMATCHED if facts is None else MATCHED
         if store.get_payment(str(payment["Id"])) is not None:
@@ -272,8 +273,8 @@ def assign(pid: str, rech_nr: str, writer: Writer) -> dict[str, Any]:
         still_open = item is not None and _still_open(facts, item, Decimal(payment["Betrag"]))
         ops = store.assignment_ops(payment, facts, item, still_open, writer.user)
         assigned = {**payment, **store.assigned_fields(facts, writer.user)}
-        changes = events.booked([(assigned, facts)], {store.open_item_sk(facts): item} if item else {}, writer)
-        if store.write(ops, changes, writer.user):
+        made = events.booked([(assigned, facts)], {store.open_item_sk(facts): item} if item else {}, writer)
+        if store.write(ops + made.guards, made.changes, writer.user):
             logger.info("payment assigned", extra={"id": pid, "RechNr": rech_nr, "user": writer.user})
             return store.get_payment(pid) or payment
     raise Conflict("The invoice's payments changed too often meanwhile; try again.", {"RechNr": rech_nr})

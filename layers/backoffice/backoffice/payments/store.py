@@ -3,8 +3,9 @@ that talks to DynamoDB (through platform.dynamo).
 
 - `RECHNR#{RechNr}` / `RECHNUNG`: the invoice's facts a payment needs (AuftNr, KundNr, WaehrAbk,
   AuftBrutto, dates, Zahlungsreferenz, card); written when the invoice is issued (or by the
-  migration for invoices issued before), never changed. Its payments: `RECHNR#{RechNr}` /
-  `ZAHLUNG#{id}`, one per payment booked to it.
+  migration for invoices issued before), never changed but for what its credit notes gave back
+  and its Version (`account_ops`: the condition of a booking to an invoice without open items).
+  Its payments: `RECHNR#{RechNr}` / `ZAHLUNG#{id}`, one per payment booked to it.
 - `ZREF#{reference}` / `ZREF`: the same facts under the invoice's payment reference (QRR or RF):
   a file's references are matched with one BatchGetItem per 100 payments.
 - `ZAHLUNG#{id}` / `ZAHLUNG`: the payment, written once under its id (from the account servicer's
@@ -137,17 +138,18 @@ def invoice_records(auft_nrs: Iterable[str]) -> dict[str, dict[str, Any]]:
     return {str(i["AuftNr"]): _strip(i) or {} for i in found if "PdfKey" in i}
 
 
-def credit_ops(record: dict[str, Any], credited: Decimal) -> list[dict[str, Any]]:
-    """The writes that tell payments what the credit notes of the invoice `record` gave back in all
-    (`credited`), for the credit note's transaction: on its facts, and on its open items (read now,
-    under their Version) or, when nothing is open any more, their removal. The invoice must be
-    registered (`register`) before."""
-    facts = facts_of(record)
+def credit_ops(facts: dict[str, Any], item: dict[str, Any] | None, credited: Decimal) -> list[dict[str, Any]]:
+    """The writes that tell payments what the credit notes of the invoice of `facts` (`facts_of`)
+    gave back in all (`credited`), for the credit note's transaction: on its facts (their Version
+    counted up, so a booking that read the account before fails its `account_ops`), and on its open
+    items `item` (as read, under their Version) or, when nothing is open any more, their removal.
+    The invoice must be registered (`register`) before."""
     ops = [
-        dynamo.update_op(invoice_pk(facts["RechNr"]), INVOICE_SK, set_={amounts.CREDITED: credited}),
+        dynamo.update_op(
+            invoice_pk(facts["RechNr"]), INVOICE_SK, set_={amounts.CREDITED: credited}, add={dynamo.VERSION: 1}
+        ),
         dynamo.update_op(reference_pk(str(facts["Zahlungsreferenz"])), REFERENCE_SK, set_={amounts.CREDITED: credited}),
     ]
-    item = None if facts["Karte"] else open_item(facts)
     if item is None:
         return ops
     sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
@@ -159,6 +161,22 @@ def credit_ops(record: dict[str, Any], credited: Decimal) -> list[dict[str, Any]
         dynamo.update_op(OPEN_ITEMS, sk, set_={amounts.CREDITED: credited}, version=version),
         dynamo.update_op(customer, sk, set_={amounts.CREDITED: credited, dynamo.VERSION: version + 1}),
     ]
+
+
+def account_ops(facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The conditions of a booking to an invoice read as having no open item (paid, paid by card,
+    credited), whose event states the account as `invoice_account` read it (`facts` with its
+    Version): the facts item counted up, only while nobody changed the account since; and, unless
+    it was paid by card, its open item still absent (the import reads open items eventually
+    consistent: one registered a moment ago may not show yet)."""
+    pk, version = invoice_pk(str(facts["RechNr"])), facts.get(dynamo.VERSION)
+    if version is None:
+        ops = [dynamo.update_op(pk, INVOICE_SK, set_={dynamo.VERSION: 1}, unchanged={dynamo.VERSION: None})]
+    else:
+        ops = [dynamo.update_op(pk, INVOICE_SK, version=int(version))]
+    if not facts.get("Karte"):
+        ops.append(dynamo.check_op(OPEN_ITEMS, open_item_sk(facts), dynamo.NEW))
+    return ops
 
 
 # -- payments ----------------------------------------------------------------------------------------
