@@ -11,7 +11,6 @@ booking); the baseline is `payments.camt.parse` of the same bytes (the XSD loade
 
 from __future__ import annotations
 
-import copy
 import os
 import random
 import threading
@@ -109,25 +108,41 @@ def _file(invoices: int, payments: int) -> bytes:
     ).encode()
 
 
-class _NoTableBackup:
-    """moto backs up the whole table for each operation of a transaction (copy.deepcopy, for its
-    rollback): at 400,000 items that is gigabytes and minutes per transaction, which DynamoDB
-    never spends. The bench's transactions never fail, so the table is not copied (anything else
-    is, as before)."""
+class _MotoClock:
+    """moto's handling of each request timed, one request at a time.
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(copy, name)
+    The in-process moto is not thread-safe (a Query iterating a partition while another thread's
+    transaction adds to it fails), so, as the local stack's emulation does (local/emulation.py),
+    one request at a time goes in; the time spent inside (waiting for the lock excluded) is what
+    the emulator costs, which DynamoDB's servers spend instead (on their side, in parallel).
+    """
 
-    @staticmethod
-    def deepcopy(value: Any, memo: Any = None) -> Any:
-        from moto.dynamodb.models.table import Table
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.seconds = 0.0
+        self.counting = False
 
-        return value if isinstance(value, Table) else copy.deepcopy(value, memo)
+    def install(self) -> Any:
+        from moto.core.botocore_stubber import BotocoreStubber
+
+        original = BotocoreStubber.process_request
+
+        def process_request(stubber: Any, request: Any) -> Any:
+            with self.lock:
+                started = time.perf_counter()
+                try:
+                    return original(stubber, request)
+                finally:
+                    if self.counting:
+                        self.seconds += time.perf_counter() - started
+
+        setattr(BotocoreStubber, "process_request", process_request)  # noqa: B010 - restored by the caller
+        return original
 
 
 def _measure(invoices: int, payments: int) -> dict[str, Any]:
-    import moto.dynamodb.models as moto_dynamodb
     from moto import mock_aws
+    from moto.core.botocore_stubber import BotocoreStubber
 
     from backoffice import company
     from backoffice.payments import booking, camt
@@ -135,10 +150,22 @@ def _measure(invoices: int, payments: int) -> dict[str, Any]:
     from backoffice.platform.environment import get_settings
     from backoffice.sales.document_store import order_views
     from local.emulation import create_resources
+    from local.moto_patches import (
+        query_reads_its_partition,
+        roll_back_touched_items,
+        serialize_attribute_values_directly,
+    )
 
     stack = Stack.read()
     saved = dict(os.environ)
-    setattr(moto_dynamodb, "copy", _NoTableBackup())  # noqa: B010 - a module attribute moto does not export
+    # The local stack's patches of moto (local/moto_patches.py): a transaction's rollback copy of
+    # the items it touches, not of the whole table; a Query reads its partition, not the table;
+    # an answer's items written as they are, not walked member by member.
+    roll_back_touched_items()
+    query_reads_its_partition()
+    serialize_attribute_values_directly()
+    clock = _MotoClock()
+    process_request = clock.install()
     try:
         with mock_aws():
             os.environ.update(stack.environment())
@@ -161,20 +188,23 @@ def _measure(invoices: int, payments: int) -> dict[str, Any]:
                 threads.append(threading.current_thread().name)
 
             events.register("before-call.dynamodb", count)
+            clock.counting = True
             started = time.perf_counter()
             result = booking.import_file(body, "bench", order_views)
             import_seconds = time.perf_counter() - started
+            clock.counting = False
             events.unregister("before-call.dynamodb", count)
             return {
                 "parse": parse_seconds,
                 "import": import_seconds,
+                "moto": clock.seconds,
                 "calls": Counter(calls),
                 "chain": _chain(threads),
                 "result": result,
                 "bytes": len(body),
             }
     finally:
-        setattr(moto_dynamodb, "copy", copy)  # noqa: B010
+        setattr(BotocoreStubber, "process_request", process_request)  # noqa: B010
         os.environ.clear()
         os.environ.update(saved)
         reset_clients()

@@ -74,13 +74,19 @@ def moto_stack() -> Iterator[Stack]:
 
     from backoffice.platform.caches import reset_caches
     from local.emulation import create_resources
-    from local.moto_patches import guard_archive_buckets, query_reads_its_partition, roll_back_touched_items
+    from local.moto_patches import (
+        guard_archive_buckets,
+        query_reads_its_partition,
+        roll_back_touched_items,
+        serialize_attribute_values_directly,
+    )
 
     template = stack()
     saved = dict(os.environ)
     roll_back_touched_items()  # as the local stack: a cancelled transaction rolls back only its items
     guard_archive_buckets()  # as the local stack: the invoice archive's policy applied
     query_reads_its_partition()  # as the local stack: a Query reads its partition only
+    serialize_attribute_values_directly()  # as the local stack: items written as they are
     with mock_aws():
         for logical in template.resources("AWS::Serverless::Function"):
             os.environ.update(template.environment(logical))

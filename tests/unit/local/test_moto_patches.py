@@ -10,7 +10,12 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
-from local.moto_patches import list_moto_services_once, query_reads_its_partition, roll_back_touched_items
+from local.moto_patches import (
+    list_moto_services_once,
+    query_reads_its_partition,
+    roll_back_touched_items,
+    serialize_attribute_values_directly,
+)
 
 
 @pytest.fixture
@@ -330,3 +335,88 @@ def test_motos_service_list_is_made_once_with_the_same_names() -> None:
     assert set(backends.list_of_moto_modules()) == listed
     assert {"dynamodb", "s3", "sqs", "events"} <= listed
     assert backends.list_of_moto_modules() is backends.list_of_moto_modules()  # no listing of the folder again
+
+
+# -- an answer's AttributeValues written directly (serialize_attribute_values_directly) ---------------
+_EVERY_TYPE: dict[str, Any] = {
+    "S": {"S": "Grüezi"},
+    "Empty": {"S": ""},
+    "N": {"N": "-12.50"},
+    "B": {"B": b"\x00\xffzlib"},
+    "SS": {"SS": ["a", "b"]},
+    "NS": {"NS": ["1", "2.5"]},
+    "BS": {"BS": [b"\x01", b"\x02\x03"]},
+    "Null": {"NULL": True},
+    "True": {"BOOL": True},
+    "False": {"BOOL": False},
+    "L": {"L": [{"S": "x"}, {"N": "1"}, {"B": b"\x04"}, {"L": []}, {"M": {}}]},
+    "M": {"M": {"inner": {"M": {"deep": {"BOOL": False}, "bin": {"B": b"\x05"}}}, "list": {"L": [{"NULL": True}]}}},
+}
+
+
+def _answers(table: str) -> list[Any]:
+    """What GetItem, BatchGetItem (with and without a projection), Query, Scan, UpdateItem and a
+    cancelled transaction (its item in the reasons) answer about items of every attribute type."""
+    db = _db()
+    keys = [_key("typed", "A"), _key("typed", "B")]
+    answers: list[Any] = [db.get_item(TableName=table, Key=keys[0])]
+    answers.append(db.batch_get_item(RequestItems={table: {"Keys": keys}}))
+    answers.append(
+        db.batch_get_item(
+            RequestItems={
+                table: {
+                    "Keys": keys,
+                    "ProjectionExpression": "#m.inner, B, L[1]",
+                    "ExpressionAttributeNames": {"#m": "M"},
+                }
+            }
+        )
+    )
+    answers.append(
+        db.query(TableName=table, KeyConditionExpression="PK = :p", ExpressionAttributeValues={":p": {"S": "typed"}})
+    )
+    answers.append(db.scan(TableName=table))
+    answers.append(
+        db.update_item(
+            TableName=table,
+            Key=keys[1],
+            UpdateExpression="SET Extra = :e",
+            ExpressionAttributeValues={":e": {"B": b"\x06"}},
+            ReturnValues="ALL_OLD",
+        )
+    )
+    with pytest.raises(ClientError) as cancelled:
+        db.transact_write_items(
+            TransactItems=[
+                {
+                    "ConditionCheck": {
+                        "TableName": table,
+                        "Key": keys[0],
+                        "ConditionExpression": "attribute_not_exists(PK)",
+                        "ReturnValuesOnConditionCheckFailure": "ALL_OLD",
+                    }
+                }
+            ]
+        )
+    answers.append(cancelled.value.response)
+    for answer in answers:
+        answer.pop("ResponseMetadata", None)
+    return answers
+
+
+def test_items_are_answered_as_motos_own_serializer_answers(table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.core.serialize import BaseJSONSerializer
+
+    serialize_attribute_values_directly()
+    db = _db()
+    db.put_item(TableName=table, Item={**_key("typed", "A"), **_EVERY_TYPE})
+    db.put_item(TableName=table, Item={**_key("typed", "B"), "V": {"S": "b"}})
+    direct = _answers(table)
+    db.delete_item(TableName=table, Key=_key("typed", "B"))
+    db.put_item(TableName=table, Item={**_key("typed", "B"), "V": {"S": "b"}})
+    monkeypatch.setattr(
+        BaseJSONSerializer, "_serialize_type_structure", BaseJSONSerializer._serialize_type_structure.moto_structure
+    )  # type: ignore[attr-defined]
+    assert _answers(table) == direct
+    assert direct[0]["Item"] == {**_key("typed", "A"), **_EVERY_TYPE}  # every type as it was written
+    assert direct[6]["CancellationReasons"][0]["Item"]["B"] == {"B": b"\x00\xffzlib"}
