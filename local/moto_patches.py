@@ -258,6 +258,47 @@ def _base64(value: str | bytes) -> str:
     return base64.b64encode(raw).strip().decode("utf-8")
 
 
+# moto's limit of an item's size (its LimitedSizeDict: between DynamoDB's 400 KB and what it measured).
+_MOTO_ITEM_LIMIT = 405000
+
+
+def size_items_once() -> None:
+    """An item built by moto sized once, not once per attribute added.
+
+    moto's `Item.__init__` adds the attributes one by one to a `LimitedSizeDict`, whose
+    `__setitem__` measures every attribute already there before it adds the next (an item of n
+    attributes: n(n+1)/2 sizes, each a walk of the value): a tenth of moto's time in the payments
+    import (issue 24), whose transactions build thousands of items of a dozen attributes. Here the
+    sizes are summed as the attributes are added, each measured once, and the same ItemSizeTooLarge
+    raised at the same attribute (a prefix of the sizes is over the limit exactly when moto's
+    re-measured one is: the values do not change while the item is built). Later writes to an
+    item's attributes (updates) go through moto's own check as before.
+    """
+    from moto.dynamodb.exceptions import ItemSizeTooLarge
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
+    from moto.dynamodb.models.utilities import bytesize
+
+    if getattr(Item.__init__, "sizes_once", False):
+        return
+    moto_init = Item.__init__
+
+    def item_init(self: Any, hash_key: Any, range_key: Any, attrs: dict[str, Any]) -> None:
+        self.hash_key = hash_key
+        self.range_key = range_key
+        self.attrs = LimitedSizeDict()
+        size = 0
+        for key, value in attrs.items():
+            typed = DynamoType(value)
+            size += bytesize(str(key)) + typed.size()
+            if size > _MOTO_ITEM_LIMIT:
+                raise ItemSizeTooLarge
+            dict.__setitem__(self.attrs, key, typed)
+
+    item_init.sizes_once = True  # type: ignore[attr-defined]
+    item_init.moto_init = moto_init  # type: ignore[attr-defined]  # moto's own, for the tests to compare
+    Item.__init__ = item_init  # type: ignore[method-assign]
+
+
 def list_moto_services_once() -> None:
     """moto's server lists its own package folder (os.listdir, then isdir of each of some 150
     entries) on every request, to see whether the Host header names a service; here that list is

@@ -79,6 +79,7 @@ def moto_stack() -> Iterator[Stack]:
         query_reads_its_partition,
         roll_back_touched_items,
         serialize_attribute_values_directly,
+        size_items_once,
     )
 
     template = stack()
@@ -87,6 +88,7 @@ def moto_stack() -> Iterator[Stack]:
     guard_archive_buckets()  # as the local stack: the invoice archive's policy applied
     query_reads_its_partition()  # as the local stack: a Query reads its partition only
     serialize_attribute_values_directly()  # as the local stack: items written as they are
+    size_items_once()  # as the local stack: an item sized once as it is built
     with mock_aws():
         for logical in template.resources("AWS::Serverless::Function"):
             os.environ.update(template.environment(logical))

@@ -15,6 +15,7 @@ from local.moto_patches import (
     query_reads_its_partition,
     roll_back_touched_items,
     serialize_attribute_values_directly,
+    size_items_once,
 )
 
 
@@ -420,3 +421,46 @@ def test_items_are_answered_as_motos_own_serializer_answers(table: str, monkeypa
     assert _answers(table) == direct
     assert direct[0]["Item"] == {**_key("typed", "A"), **_EVERY_TYPE}  # every type as it was written
     assert direct[6]["CancellationReasons"][0]["Item"]["B"] == {"B": b"\x00\xffzlib"}
+
+
+# -- an item sized once (size_items_once) -------------------------------------------------------------
+def _built(attrs: dict[str, Any]) -> Any:
+    """The item moto builds of `attrs` (its attributes as stored), or the exception it raises."""
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
+
+    try:
+        item = Item(DynamoType({"S": "pk"}), DynamoType({"S": "sk"}), attrs)
+    except Exception as exc:  # noqa: BLE001 - the exception is what is compared
+        return type(exc), str(exc)
+    return type(item.attrs), {k: (v.type, v.value) for k, v in item.attrs.items()}, item.attrs == dict(item.attrs)
+
+
+_SIZED: list[dict[str, Any]] = [
+    {},
+    {"PK": {"S": "pk"}, "SK": {"S": "sk"}, **_EVERY_TYPE},
+    {"Big": {"S": "x" * 404_990}},  # just below moto's limit with its name
+    {"Big": {"S": "x" * 404_998}},  # just above it
+    {"A": {"S": "x" * 300_000}, "B": {"B": b"y" * 110_000}, "C": {"S": "never reached"}},  # over at the second
+]
+
+
+def test_items_are_built_as_moto_builds_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.dynamodb.models.dynamo_type import Item
+
+    size_items_once()
+    sized = [_built(attrs) for attrs in _SIZED]
+    monkeypatch.setattr(Item, "__init__", Item.__init__.moto_init)  # type: ignore[attr-defined]
+    assert [_built(attrs) for attrs in _SIZED] == sized
+    assert sized[2][0].__name__ == "LimitedSizeDict"
+    assert sized[3][0].__name__ == "ItemSizeTooLarge"
+    assert sized[4][0].__name__ == "ItemSizeTooLarge"
+
+
+def test_an_item_too_large_is_refused_and_a_large_one_kept(table: str) -> None:
+    size_items_once()
+    db = _db()
+    with pytest.raises(ClientError) as refused:
+        db.put_item(TableName=table, Item={**_key("big"), "V": {"S": "x" * 405_000}})
+    assert refused.value.response["Error"]["Message"] == "Item size has exceeded the maximum allowed size"
+    db.put_item(TableName=table, Item={**_key("large"), "V": {"S": "x" * 300_000}})
+    assert len(db.get_item(TableName=table, Key=_key("large"))["Item"]["V"]["S"]) == 300_000
