@@ -152,6 +152,7 @@ def _measure(invoices: int, payments: int) -> dict[str, Any]:
     from backoffice.sales.document_store import order_views
     from local.emulation import create_resources
     from local.moto_patches import (
+        parse_attribute_values_directly,
         query_reads_its_partition,
         roll_back_touched_items,
         serialize_attribute_values_directly,
@@ -162,11 +163,13 @@ def _measure(invoices: int, payments: int) -> dict[str, Any]:
     saved = dict(os.environ)
     # The local stack's patches of moto (local/moto_patches.py): a transaction's rollback copy of
     # the items it touches, not of the whole table; a Query reads its partition, not the table;
-    # an answer's items written as they are, not walked member by member; an item sized once.
+    # a request's and an answer's items read and written as they are, not walked member by member;
+    # an item sized once.
     roll_back_touched_items()
     query_reads_its_partition()
     serialize_attribute_values_directly()
     size_items_once()
+    parse_attribute_values_directly()
     clock = _MotoClock()
     process_request = clock.install()
     try:

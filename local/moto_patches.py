@@ -258,6 +258,57 @@ def _base64(value: str | bytes) -> str:
     return base64.b64encode(raw).strip().decode("utf-8")
 
 
+def parse_attribute_values_directly() -> None:
+    """A DynamoDB request's AttributeValues read as they are, not walked through the shape's parser.
+
+    The request's side of `serialize_attribute_values_directly`: moto's JSON parser visits each
+    AttributeValue's ten members through its generic shape handlers, a few hundred thousand calls
+    for the payments import's 100-item transactions. Here the members are read in the shape's
+    order as those handlers read them: strings, numbers and booleans as given, binaries through the
+    parser's own blob decoding, sets and lists item by item, maps and lists of values recursively.
+    Only the DynamoDB service's AttributeValue shape; everything else is moto's own code.
+    """
+    from moto.core.parse import BaseJSONParser
+
+    # moto's parser module has no type hints.
+    structure: Any = BaseJSONParser._parse_structure
+    if getattr(structure, "reads_attribute_values", False):
+        return
+
+    def parse_structure(self: Any, shape: Any, value: Any) -> Any:
+        if shape.name == "AttributeValue" and self.operation_model.service_model.service_name == "dynamodb":
+            return _parsed_attribute_value(value, shape.members, self._blob_parser)
+        return structure(self, shape, value)
+
+    parse_structure.reads_attribute_values = True  # type: ignore[attr-defined]
+    parse_structure.moto_structure = structure  # type: ignore[attr-defined]  # moto's own, for the tests
+    BaseJSONParser._parse_structure = parse_structure  # type: ignore[method-assign]
+
+
+def _parsed_attribute_value(value: Any, members: Any, blob: Any) -> Any:
+    """One AttributeValue as moto's JSON parser reads it (see parse_attribute_values_directly)."""
+    if value is None:
+        return None  # moto's parser: null stays null
+    parsed: dict[str, Any] = {}
+    for name in members:
+        raw = value.get(name)
+        if raw is None:
+            continue
+        if name == "M":
+            parsed[name] = {k: _parsed_attribute_value(v, members, blob) for k, v in raw.items()}
+        elif name == "L":
+            parsed[name] = [_parsed_attribute_value(v, members, blob) for v in raw]
+        elif name == "B":
+            parsed[name] = blob(raw)
+        elif name == "BS":
+            parsed[name] = [blob(v) for v in raw]
+        elif name in ("SS", "NS"):
+            parsed[name] = list(raw)
+        else:
+            parsed[name] = raw  # S, N, NULL, BOOL: as given
+    return parsed
+
+
 # moto's limit of an item's size (its LimitedSizeDict: between DynamoDB's 400 KB and what it measured).
 _MOTO_ITEM_LIMIT = 405000
 

@@ -3,6 +3,8 @@ archive refuses an overwrite and a delete as its bucket policy and Object Lock d
 
 from __future__ import annotations
 
+import base64
+import json
 import threading
 from typing import Any
 
@@ -12,6 +14,7 @@ from botocore.exceptions import ClientError
 
 from local.moto_patches import (
     list_moto_services_once,
+    parse_attribute_values_directly,
     query_reads_its_partition,
     roll_back_touched_items,
     serialize_attribute_values_directly,
@@ -464,3 +467,65 @@ def test_an_item_too_large_is_refused_and_a_large_one_kept(table: str) -> None:
     assert refused.value.response["Error"]["Message"] == "Item size has exceeded the maximum allowed size"
     db.put_item(TableName=table, Item={**_key("large"), "V": {"S": "x" * 300_000}})
     assert len(db.get_item(TableName=table, Key=_key("large"))["Item"]["V"]["S"]) == 300_000
+
+
+# -- a request's AttributeValues read directly (parse_attribute_values_directly) ----------------------
+def _wire(value: Any) -> Any:
+    """`value` as a request carries it: binaries base64-encoded."""
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode()
+    if isinstance(value, dict):
+        return {k: _wire(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_wire(v) for v in value]
+    return value
+
+
+def _requests(table: str) -> list[tuple[str, dict[str, Any]]]:
+    item = {**_key("typed"), **_EVERY_TYPE, "Nothing": {"S": "x", "N": None}}
+    return [
+        ("PutItem", {"TableName": table, "Item": item, "ConditionExpression": "attribute_not_exists(PK)"}),
+        (
+            "TransactWriteItems",
+            {
+                "TransactItems": [
+                    {"Put": {"TableName": table, "Item": item}},
+                    {
+                        "Update": {
+                            "TableName": table,
+                            "Key": _key("other"),
+                            "UpdateExpression": "SET V = :v",
+                            "ExpressionAttributeValues": {":v": _EVERY_TYPE["M"]},
+                        }
+                    },
+                ]
+            },
+        ),
+        ("BatchGetItem", {"RequestItems": {table: {"Keys": [_key("a"), _key("b")]}}}),
+        (
+            "Query",
+            {"TableName": table, "KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "p"}}},
+        ),
+    ]
+
+
+def _parsed(table: str) -> list[Any]:
+    from botocore.session import Session
+    from moto.core.parse import JSONParser
+
+    model = Session().get_service_model("dynamodb")
+    return [
+        JSONParser(model.operation_model(name)).parse({"body": json.dumps(_wire(params)).encode()})
+        for name, params in _requests(table)
+    ]
+
+
+def test_requests_are_read_as_motos_own_parser_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.core.parse import BaseJSONParser
+
+    parse_attribute_values_directly()
+    direct = _parsed("T")
+    monkeypatch.setattr(BaseJSONParser, "_parse_structure", BaseJSONParser._parse_structure.moto_structure)  # type: ignore[attr-defined]
+    assert _parsed("T") == direct
+    assert direct[0]["Item"]["B"] == {"B": b"\x00\xffzlib"}  # binaries decoded, as moto's parser does
+    assert direct[0]["Item"]["Nothing"] == {"S": "x"}  # a null member left out
