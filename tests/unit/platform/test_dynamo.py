@@ -116,3 +116,20 @@ def test_dynamodb_requests_reach_dynamodb_unchecked_by_botocore(aws: Any) -> Non
         Limit="1",
     )
     assert found["Items"] == []
+
+
+@pytest.mark.parametrize(
+    ("error", "throttled"),
+    [
+        (_error("TransactionCanceledException", [None, "ThrottlingError", None]), True),
+        (_error("TransactionCanceledException", ["ProvisionedThroughputExceeded"]), True),
+        (_error("TransactionCanceledException", ["ConditionalCheckFailed", None]), False),
+        (_error("TransactionCanceledException", ["ValidationError"]), False),
+        (_error("TransactionCanceledException"), False),
+        (_error("ThrottlingException"), False),  # a single request's: botocore retries it itself
+        (_error("ProvisionedThroughputExceededException"), False),
+    ],
+)
+def test_is_throttled_transaction(error: ClientError, throttled: bool) -> None:
+    assert dynamo.is_throttled_transaction(error) is throttled
+    assert dynamo.is_throttled_transaction(ValueError("x")) is False
