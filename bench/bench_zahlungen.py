@@ -18,7 +18,6 @@ parsing").
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import threading
@@ -240,14 +239,33 @@ class _Tally:
         for entry in params.get("TransactItems", []):
             op = next(iter(entry.values()))
             item = op.get("Item") or op.get("Key") or {}
-            # A Put's size is its item's (its JSON: a little above DynamoDB's count); an Update or
-            # Delete here touches an open item or a counter, well below 1 KB.
-            size = len(json.dumps(op["Item"], default=str)) if "Item" in op else 1
+            # A Put's size is its item's; an Update or Delete here touches an open item or a
+            # counter, well below 1 KB.
+            size = (
+                sum(len(name.encode()) + _value_bytes(value) for name, value in op["Item"].items())
+                if "Item" in op
+                else 1
+            )
             self.units[str(item.get("PK", {}).get("S"))] += 2 * -(-size // 1024)
 
     def hottest(self) -> list[tuple[str, int]]:
         """The three partitions that take the most write units, the busiest first."""
         return self.units.most_common(3) or [("-", 0)]
+
+
+def _value_bytes(value: dict[str, Any]) -> int:
+    """An attribute value's size as DynamoDB counts it: a string's UTF-8 bytes, a binary's bytes, a
+    number's digits (about), a map's or list's members and 3 bytes, a boolean or null 1 byte."""
+    kind, content = next(iter(value.items()))
+    if kind == "M":
+        return 3 + sum(len(k.encode()) + _value_bytes(v) for k, v in content.items())
+    if kind == "L":
+        return 3 + sum(_value_bytes(v) for v in content)
+    if kind in ("SS", "NS", "BS"):
+        return sum(_value_bytes({kind[0]: v}) for v in content)
+    if kind in ("BOOL", "NULL"):
+        return 1
+    return len(content) if isinstance(content, bytes) else len(str(content).encode())
 
 
 def _chain(threads: list[str]) -> int:
