@@ -23,8 +23,11 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from local.moto_patches import (
     guard_archive_buckets,
     list_moto_services_once,
+    parse_attribute_values_directly,
     query_reads_its_partition,
     roll_back_touched_items,
+    serialize_attribute_values_directly,
+    size_items_once,
 )
 from local.template import REGION, Stack, resolve_all
 
@@ -97,6 +100,9 @@ class AwsEmulation:
         guard_archive_buckets()  # the archive's bucket policy applied (local/moto_patches.py)
         query_reads_its_partition()  # a Query reads its partition, not the whole table (local/moto_patches.py)
         list_moto_services_once()  # not the package folder listed on every call (local/moto_patches.py)
+        serialize_attribute_values_directly()  # an answer's items not walked member by member (local/moto_patches.py)
+        size_items_once()  # an item sized once as it is built, not once per attribute (local/moto_patches.py)
+        parse_attribute_values_directly()  # a request's items not walked member by member (local/moto_patches.py)
         self._app = _Serialised(DomainDispatcherApplication(create_backend_app))
         # Bound here, not by werkzeug: on a taken port werkzeug prints its own advice and exits,
         # and `make run` names the variable that moves the port (local/stack.py).

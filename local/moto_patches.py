@@ -7,6 +7,7 @@ Each patch names the moto behaviour it works around and has a unit test of its o
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import threading
@@ -189,6 +190,164 @@ def query_reads_its_partition() -> None:
 def _equal(stored: Any, wanted: Any) -> bool:
     # As moto's own filter: an item without the attribute is no candidate (None has no DynamoType __eq__).
     return stored is not None and bool(stored == wanted)
+
+
+def serialize_attribute_values_directly() -> None:
+    """A DynamoDB answer's AttributeValues written as they are, not walked member by member.
+
+    moto's response serializer walks every AttributeValue of an answer through the botocore
+    shape's ten members (S, N, B, SS, ... BOOL), and for each member that is absent (nine of ten)
+    tries every alias its attribute picker knows (the key, its snake_case form, prefixes of the
+    shape's and the object's names) before it gives up: some thirty lookups per attribute. A
+    BatchGetItem of 100 items of ten attributes so cost more than everything else moto does for it
+    (the payments import, issue 24: over half of moto's time). moto's DynamoDB hands the
+    serializer its items as plain {type: value} dicts (`dynamo_to_dict`), so the answer is the
+    same written directly: each present member of the shape, strings as moto's string serializer
+    writes them, binaries base64-encoded as its blob serializer does, maps and lists recursively.
+    Only the DynamoDB service's AttributeValue shape; everything else is moto's own code.
+    """
+    from moto.core.serialize import BaseJSONSerializer
+
+    structure = BaseJSONSerializer._serialize_type_structure
+    if getattr(structure, "writes_attribute_values", False):
+        return
+
+    def serialize_type_structure(self: Any, serialized: Any, value: Any, shape: Any, key: str) -> None:
+        if key and shape.name == "AttributeValue" and self.service_model.service_name == "dynamodb":
+            if value is not None:
+                self._default_serialize(serialized, _attribute_value(value, shape.members), shape, key)
+            return
+        structure(self, serialized, value, shape, key)
+
+    serialize_type_structure.writes_attribute_values = True  # type: ignore[attr-defined]
+    serialize_type_structure.moto_structure = structure  # type: ignore[attr-defined]  # moto's own, for the tests
+    BaseJSONSerializer._serialize_type_structure = serialize_type_structure  # type: ignore[method-assign]
+
+
+def _attribute_value(value: dict[str, Any], members: Any) -> dict[str, Any]:
+    """One AttributeValue as moto's JSON serializer writes it (see serialize_attribute_values_directly)."""
+    written: dict[str, Any] = {}
+    for name, member in value.items():
+        if name not in members or member is None:
+            continue  # the picker finds no member under another name in a plain dict
+        if name == "M":
+            written[name] = {k: _attribute_value(v, members) for k, v in member.items()}
+        elif name == "L":
+            written[name] = [_attribute_value(v, members) for v in member]
+        elif name == "B":
+            written[name] = _base64(member)
+        elif name == "BS":
+            written[name] = [_base64(v) for v in member]
+        elif name in ("SS", "NS"):
+            written[name] = [_string(v) for v in member]
+        elif name in ("S", "N"):
+            written[name] = _string(member)
+        else:
+            written[name] = member  # NULL, BOOL: booleans, written as they are
+    return written
+
+
+def _string(value: Any) -> Any:
+    # moto's JSON string serializer: str() of anything but None, {} and [].
+    return str(value) if value not in (None, {}, []) else value
+
+
+def _base64(value: str | bytes) -> str:
+    # moto's ResponseSerializer._base64.
+    raw = value.encode("utf-8") if isinstance(value, str) else value
+    return base64.b64encode(raw).strip().decode("utf-8")
+
+
+def parse_attribute_values_directly() -> None:
+    """A DynamoDB request's AttributeValues read as they are, not walked through the shape's parser.
+
+    The request's side of `serialize_attribute_values_directly`: moto's JSON parser visits each
+    AttributeValue's ten members through its generic shape handlers, a few hundred thousand calls
+    for the payments import's 100-item transactions. Here the members are read in the shape's
+    order as those handlers read them: strings, numbers and booleans as given, binaries through the
+    parser's own blob decoding, sets and lists item by item, maps and lists of values recursively.
+    Only the DynamoDB service's AttributeValue shape; everything else is moto's own code.
+    """
+    from moto.core.parse import BaseJSONParser
+
+    # moto's parser module has no type hints.
+    structure: Any = BaseJSONParser._parse_structure
+    if getattr(structure, "reads_attribute_values", False):
+        return
+
+    def parse_structure(self: Any, shape: Any, value: Any) -> Any:
+        if shape.name == "AttributeValue" and self.operation_model.service_model.service_name == "dynamodb":
+            return _parsed_attribute_value(value, shape.members, self._blob_parser)
+        return structure(self, shape, value)
+
+    parse_structure.reads_attribute_values = True  # type: ignore[attr-defined]
+    parse_structure.moto_structure = structure  # type: ignore[attr-defined]  # moto's own, for the tests
+    BaseJSONParser._parse_structure = parse_structure  # type: ignore[method-assign]
+
+
+def _parsed_attribute_value(value: Any, members: Any, blob: Any) -> Any:
+    """One AttributeValue as moto's JSON parser reads it (see parse_attribute_values_directly)."""
+    if value is None:
+        return None  # moto's parser: null stays null
+    parsed: dict[str, Any] = {}
+    for name in members:
+        raw = value.get(name)
+        if raw is None:
+            continue
+        if name == "M":
+            parsed[name] = {k: _parsed_attribute_value(v, members, blob) for k, v in raw.items()}
+        elif name == "L":
+            parsed[name] = [_parsed_attribute_value(v, members, blob) for v in raw]
+        elif name == "B":
+            parsed[name] = blob(raw)
+        elif name == "BS":
+            parsed[name] = [blob(v) for v in raw]
+        elif name in ("SS", "NS"):
+            parsed[name] = list(raw)
+        else:
+            parsed[name] = raw  # S, N, NULL, BOOL: as given
+    return parsed
+
+
+# moto's limit of an item's size (its LimitedSizeDict: between DynamoDB's 400 KB and what it measured).
+_MOTO_ITEM_LIMIT = 405000
+
+
+def size_items_once() -> None:
+    """An item built by moto sized once, not once per attribute added.
+
+    moto's `Item.__init__` adds the attributes one by one to a `LimitedSizeDict`, whose
+    `__setitem__` measures every attribute already there before it adds the next (an item of n
+    attributes: n(n+1)/2 sizes, each a walk of the value): a tenth of moto's time in the payments
+    import (issue 24), whose transactions build thousands of items of a dozen attributes. Here the
+    sizes are summed as the attributes are added, each measured once, and the same ItemSizeTooLarge
+    raised at the same attribute (a prefix of the sizes is over the limit exactly when moto's
+    re-measured one is: the values do not change while the item is built). Later writes to an
+    item's attributes (updates) go through moto's own check as before.
+    """
+    from moto.dynamodb.exceptions import ItemSizeTooLarge
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
+    from moto.dynamodb.models.utilities import bytesize
+
+    if getattr(Item.__init__, "sizes_once", False):
+        return
+    moto_init = Item.__init__
+
+    def item_init(self: Any, hash_key: Any, range_key: Any, attrs: dict[str, Any]) -> None:
+        self.hash_key = hash_key
+        self.range_key = range_key
+        self.attrs = LimitedSizeDict()
+        size = 0
+        for key, value in attrs.items():
+            typed = DynamoType(value)
+            size += bytesize(str(key)) + typed.size()
+            if size > _MOTO_ITEM_LIMIT:
+                raise ItemSizeTooLarge
+            dict.__setitem__(self.attrs, key, typed)
+
+    item_init.sizes_once = True  # type: ignore[attr-defined]
+    item_init.moto_init = moto_init  # type: ignore[attr-defined]  # moto's own, for the tests to compare
+    Item.__init__ = item_init  # type: ignore[method-assign]
 
 
 def list_moto_services_once() -> None:

@@ -74,13 +74,23 @@ def moto_stack() -> Iterator[Stack]:
 
     from backoffice.platform.caches import reset_caches
     from local.emulation import create_resources
-    from local.moto_patches import guard_archive_buckets, query_reads_its_partition, roll_back_touched_items
+    from local.moto_patches import (
+        guard_archive_buckets,
+        parse_attribute_values_directly,
+        query_reads_its_partition,
+        roll_back_touched_items,
+        serialize_attribute_values_directly,
+        size_items_once,
+    )
 
     template = stack()
     saved = dict(os.environ)
     roll_back_touched_items()  # as the local stack: a cancelled transaction rolls back only its items
     guard_archive_buckets()  # as the local stack: the invoice archive's policy applied
     query_reads_its_partition()  # as the local stack: a Query reads its partition only
+    serialize_attribute_values_directly()  # as the local stack: items written as they are
+    size_items_once()  # as the local stack: an item sized once as it is built
+    parse_attribute_values_directly()  # as the local stack: a request's items read as they are
     with mock_aws():
         for logical in template.resources("AWS::Serverless::Function"):
             os.environ.update(template.environment(logical))

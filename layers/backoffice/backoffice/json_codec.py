@@ -33,16 +33,13 @@ def prune(value: Any) -> Any:
 
 def dumps(payload: Any, keep: frozenset[str] = _ENVELOPE) -> str:
     """`keep`: the top-level members written even when empty (the envelope; the error body's info)."""
-    payload = (
-        prune(payload)
-        if not isinstance(payload, dict)
-        else {
-            # The envelope's members stay even when empty: an empty list is an answer.
-            k: prune(v)
-            for k, v in payload.items()
-            if (k in keep and v is not None) or _has_data(prune(v))
-        }
-    )
+    if isinstance(payload, dict):
+        # Each member pruned once (the events of a payments import: a third of their JSON time was a
+        # second pruning); the envelope's members stay even when empty: an empty list is an answer.
+        pruned = {k: prune(v) for k, v in payload.items()}
+        payload = {k: v for k, v in pruned.items() if (k in keep and payload[k] is not None) or _has_data(v)}
+    else:
+        payload = prune(payload)
     text: str = simplejson.dumps(payload, ensure_ascii=True, use_decimal=True, separators=(",", ":"))
     return text
 

@@ -43,6 +43,8 @@ def test_fields_without_data_are_left_out_but_the_envelope_stays() -> None:
     assert dumps({"data": {"Template": False, "n": 0, "e": "", "l": [{"a": None}]}}) == (
         '{"data":{"Template":false,"n":0,"l":[{}]}}'
     )
+    # An envelope member stays pruned but not None; a member empty once pruned is left out.
+    assert dumps({"data": None, "links": {"a": ""}, "k": {"b": {"c": None}}}) == '{"links":{}}'
 
 
 def test_request_json_keeps_fractions_exact_and_refuses_nan() -> None:

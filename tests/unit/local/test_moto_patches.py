@@ -3,6 +3,8 @@ archive refuses an overwrite and a delete as its bucket policy and Object Lock d
 
 from __future__ import annotations
 
+import base64
+import json
 import threading
 from typing import Any
 
@@ -10,7 +12,14 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
-from local.moto_patches import list_moto_services_once, query_reads_its_partition, roll_back_touched_items
+from local.moto_patches import (
+    list_moto_services_once,
+    parse_attribute_values_directly,
+    query_reads_its_partition,
+    roll_back_touched_items,
+    serialize_attribute_values_directly,
+    size_items_once,
+)
 
 
 @pytest.fixture
@@ -338,3 +347,193 @@ def test_motos_service_list_is_made_once_with_the_same_names() -> None:
     assert set(backends.list_of_moto_modules()) == listed
     assert {"dynamodb", "s3", "sqs", "events"} <= listed
     assert backends.list_of_moto_modules() is backends.list_of_moto_modules()  # no listing of the folder again
+
+
+# -- an answer's AttributeValues written directly (serialize_attribute_values_directly) ---------------
+_EVERY_TYPE: dict[str, Any] = {
+    "S": {"S": "Grüezi"},
+    "Empty": {"S": ""},
+    "N": {"N": "-12.50"},
+    "B": {"B": b"\x00\xffzlib"},
+    "SS": {"SS": ["a", "b"]},
+    "NS": {"NS": ["1", "2.5"]},
+    "BS": {"BS": [b"\x01", b"\x02\x03"]},
+    "Null": {"NULL": True},
+    "True": {"BOOL": True},
+    "False": {"BOOL": False},
+    "L": {"L": [{"S": "x"}, {"N": "1"}, {"B": b"\x04"}, {"L": []}, {"M": {}}]},
+    "M": {"M": {"inner": {"M": {"deep": {"BOOL": False}, "bin": {"B": b"\x05"}}}, "list": {"L": [{"NULL": True}]}}},
+}
+
+
+def _answers(table: str) -> list[Any]:
+    """What GetItem, BatchGetItem (with and without a projection), Query, Scan, UpdateItem and a
+    cancelled transaction (its item in the reasons) answer about items of every attribute type."""
+    db = _db()
+    keys = [_key("typed", "A"), _key("typed", "B")]
+    answers: list[Any] = [db.get_item(TableName=table, Key=keys[0])]
+    answers.append(db.batch_get_item(RequestItems={table: {"Keys": keys}}))
+    answers.append(
+        db.batch_get_item(
+            RequestItems={
+                table: {
+                    "Keys": keys,
+                    "ProjectionExpression": "#m.inner, B, L[1]",
+                    "ExpressionAttributeNames": {"#m": "M"},
+                }
+            }
+        )
+    )
+    answers.append(
+        db.query(TableName=table, KeyConditionExpression="PK = :p", ExpressionAttributeValues={":p": {"S": "typed"}})
+    )
+    answers.append(db.scan(TableName=table))
+    answers.append(
+        db.update_item(
+            TableName=table,
+            Key=keys[1],
+            UpdateExpression="SET Extra = :e",
+            ExpressionAttributeValues={":e": {"B": b"\x06"}},
+            ReturnValues="ALL_OLD",
+        )
+    )
+    with pytest.raises(ClientError) as cancelled:
+        db.transact_write_items(
+            TransactItems=[
+                {
+                    "ConditionCheck": {
+                        "TableName": table,
+                        "Key": keys[0],
+                        "ConditionExpression": "attribute_not_exists(PK)",
+                        "ReturnValuesOnConditionCheckFailure": "ALL_OLD",
+                    }
+                }
+            ]
+        )
+    answers.append(cancelled.value.response)
+    for answer in answers:
+        answer.pop("ResponseMetadata", None)
+    return answers
+
+
+def test_items_are_answered_as_motos_own_serializer_answers(table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.core.serialize import BaseJSONSerializer
+
+    serialize_attribute_values_directly()
+    db = _db()
+    db.put_item(TableName=table, Item={**_key("typed", "A"), **_EVERY_TYPE})
+    db.put_item(TableName=table, Item={**_key("typed", "B"), "V": {"S": "b"}})
+    direct = _answers(table)
+    db.delete_item(TableName=table, Key=_key("typed", "B"))
+    db.put_item(TableName=table, Item={**_key("typed", "B"), "V": {"S": "b"}})
+    monkeypatch.setattr(
+        BaseJSONSerializer, "_serialize_type_structure", BaseJSONSerializer._serialize_type_structure.moto_structure
+    )  # type: ignore[attr-defined]
+    assert _answers(table) == direct
+    assert direct[0]["Item"] == {**_key("typed", "A"), **_EVERY_TYPE}  # every type as it was written
+    assert direct[6]["CancellationReasons"][0]["Item"]["B"] == {"B": b"\x00\xffzlib"}
+
+
+# -- an item sized once (size_items_once) -------------------------------------------------------------
+def _built(attrs: dict[str, Any]) -> Any:
+    """The item moto builds of `attrs` (its attributes as stored), or the exception it raises."""
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
+
+    try:
+        item = Item(DynamoType({"S": "pk"}), DynamoType({"S": "sk"}), attrs)
+    except Exception as exc:  # noqa: BLE001 - the exception is what is compared
+        return type(exc), str(exc)
+    return type(item.attrs), {k: (v.type, v.value) for k, v in item.attrs.items()}, item.attrs == dict(item.attrs)
+
+
+_SIZED: list[dict[str, Any]] = [
+    {},
+    {"PK": {"S": "pk"}, "SK": {"S": "sk"}, **_EVERY_TYPE},
+    {"Big": {"S": "x" * 404_990}},  # just below moto's limit with its name
+    {"Big": {"S": "x" * 404_998}},  # just above it
+    {"A": {"S": "x" * 300_000}, "B": {"B": b"y" * 110_000}, "C": {"S": "never reached"}},  # over at the second
+]
+
+
+def test_items_are_built_as_moto_builds_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.dynamodb.models.dynamo_type import Item
+
+    size_items_once()
+    sized = [_built(attrs) for attrs in _SIZED]
+    monkeypatch.setattr(Item, "__init__", Item.__init__.moto_init)  # type: ignore[attr-defined]
+    assert [_built(attrs) for attrs in _SIZED] == sized
+    assert sized[2][0].__name__ == "LimitedSizeDict"
+    assert sized[3][0].__name__ == "ItemSizeTooLarge"
+    assert sized[4][0].__name__ == "ItemSizeTooLarge"
+
+
+def test_an_item_too_large_is_refused_and_a_large_one_kept(table: str) -> None:
+    size_items_once()
+    db = _db()
+    with pytest.raises(ClientError) as refused:
+        db.put_item(TableName=table, Item={**_key("big"), "V": {"S": "x" * 405_000}})
+    assert refused.value.response["Error"]["Message"] == "Item size has exceeded the maximum allowed size"
+    db.put_item(TableName=table, Item={**_key("large"), "V": {"S": "x" * 300_000}})
+    assert len(db.get_item(TableName=table, Key=_key("large"))["Item"]["V"]["S"]) == 300_000
+
+
+# -- a request's AttributeValues read directly (parse_attribute_values_directly) ----------------------
+def _wire(value: Any) -> Any:
+    """`value` as a request carries it: binaries base64-encoded."""
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode()
+    if isinstance(value, dict):
+        return {k: _wire(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_wire(v) for v in value]
+    return value
+
+
+def _requests(table: str) -> list[tuple[str, dict[str, Any]]]:
+    item = {**_key("typed"), **_EVERY_TYPE, "Nothing": {"S": "x", "N": None}}
+    return [
+        ("PutItem", {"TableName": table, "Item": item, "ConditionExpression": "attribute_not_exists(PK)"}),
+        (
+            "TransactWriteItems",
+            {
+                "TransactItems": [
+                    {"Put": {"TableName": table, "Item": item}},
+                    {
+                        "Update": {
+                            "TableName": table,
+                            "Key": _key("other"),
+                            "UpdateExpression": "SET V = :v",
+                            "ExpressionAttributeValues": {":v": _EVERY_TYPE["M"]},
+                        }
+                    },
+                ]
+            },
+        ),
+        ("BatchGetItem", {"RequestItems": {table: {"Keys": [_key("a"), _key("b")]}}}),
+        (
+            "Query",
+            {"TableName": table, "KeyConditionExpression": "PK = :p", "ExpressionAttributeValues": {":p": {"S": "p"}}},
+        ),
+    ]
+
+
+def _parsed(table: str) -> list[Any]:
+    from botocore.session import Session
+    from moto.core.parse import JSONParser
+
+    model = Session().get_service_model("dynamodb")
+    return [
+        JSONParser(model.operation_model(name)).parse({"body": json.dumps(_wire(params)).encode()})
+        for name, params in _requests(table)
+    ]
+
+
+def test_requests_are_read_as_motos_own_parser_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from moto.core.parse import BaseJSONParser
+
+    parse_attribute_values_directly()
+    direct = _parsed("T")
+    monkeypatch.setattr(BaseJSONParser, "_parse_structure", BaseJSONParser._parse_structure.moto_structure)  # type: ignore[attr-defined]
+    assert _parsed("T") == direct
+    assert direct[0]["Item"]["B"] == {"B": b"\x00\xffzlib"}  # binaries decoded, as moto's parser does
+    assert direct[0]["Item"]["Nothing"] == {"S": "x"}  # a null member left out

@@ -287,6 +287,76 @@ def test_a_payment_booked_meanwhile_is_known_and_the_rest_of_its_group_booked(ca
     assert Decimal(str(data["BetragOffen"])) == Decimal(str(chf["AuftBrutto"])) - 3
 
 
+def _throttled() -> Exception:
+    from botocore.exceptions import ClientError
+
+    response: dict[str, Any] = {
+        "Error": {"Code": "TransactionCanceledException", "Message": "Transaction cancelled"},
+        "CancellationReasons": [{"Code": "None"}, {"Code": "ThrottlingError", "Message": "Throughput exceeds"}],
+    }
+    return ClientError(response, "TransactWriteItems")  # type: ignore[arg-type]
+
+
+def _feed(call: Any, after: int = 0) -> tuple[int, list[dict[str, Any]]]:
+    answer = call("events", "GET", "/www/events", query={"limit": "1000", "after": str(after)})
+    assert answer.status == 200, answer.text
+    return int(answer.json()["cursor"]), answer.json()["data"]
+
+
+def test_a_transaction_throttled_is_sent_again_after_a_pause(call: Any, monkeypatch: Any) -> None:
+    """DynamoDB cancels a transaction whose partition is over its throughput (the open items' one,
+    at a large file): it is sent again after a growing pause, booked once, its events once."""
+    from backoffice.payments import store
+    from backoffice.platform import dynamo
+
+    chf = issued(call, CHF_ORDER)
+    start, _ = _feed(call)
+    write, pauses = dynamo.transact_write, []
+
+    def throttled_twice(ops: list[dict[str, Any]], token: str | None = None) -> None:
+        if len(pauses) < 2 and any("ZAHLUNG#" in str(op) for op in ops):
+            raise _throttled()
+        write(ops, token)
+
+    monkeypatch.setattr(dynamo, "transact_write", throttled_twice)  # beneath the outbox: its void items
+    monkeypatch.setattr(store.time, "sleep", pauses.append)
+    txs = tuple(Tx(f"THR-{n}", Decimal("2.00"), chf["Zahlungsreferenz"]) for n in range(3))
+    answer = post_file(call, camt("camt.054.001.08", [Entry("E", txs)]))
+    assert answer.json()["data"] == {"new": 3, "known": 0, "matched": 3, "unmatched": 0}
+    assert len(pauses) == 2
+    assert 0.05 <= pauses[0] <= 0.1  # doubling, with jitter
+    assert 0.1 <= pauses[1] <= 0.2
+    assert head(call, chf["RechNr"])["BetragBezahlt"] == 6.00
+    _, events = _feed(call, start)
+    assert [(e["type"], e["keys"]) for e in events if e["type"].startswith("rechnung.")] == [
+        ("rechnung.partially_paid", {"RechNr": chf["RechNr"]})
+    ]
+
+
+def test_a_transaction_throttled_every_time_fails_the_import_with_nothing_of_it_booked(
+    call: Any, monkeypatch: Any
+) -> None:
+    from backoffice.payments import store
+    from backoffice.platform import dynamo
+
+    chf = issued(call, CHF_ORDER)
+    write = dynamo.transact_write
+
+    def always(ops: list[dict[str, Any]], token: str | None = None) -> None:
+        if any("ZAHLUNG#" in str(op) for op in ops):
+            raise _throttled()
+        write(ops, token)
+
+    monkeypatch.setattr(dynamo, "transact_write", always)
+    monkeypatch.setattr(store.time, "sleep", lambda _: None)
+    txs = tuple(Tx(f"THX-{n}", Decimal("2.00"), chf["Zahlungsreferenz"]) for n in range(2))
+    file = camt("camt.054.001.08", [Entry("E", txs)])
+    assert post_file(call, file).status == 500
+    assert head(call, chf["RechNr"])["BetragBezahlt"] == 0.00
+    monkeypatch.setattr(dynamo, "transact_write", write)  # DynamoDB has capacity again: the same file books it all
+    assert post_file(call, file).json()["data"] == {"new": 2, "known": 0, "matched": 2, "unmatched": 0}
+
+
 def test_migrate_registers_the_invoices_issued_before_payments_once(call: Any, capsys: Any) -> None:
     from backoffice.admin.__main__ import main as admin
     from backoffice.payments import store

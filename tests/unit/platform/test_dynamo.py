@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from botocore.exceptions import BotoCoreError, ClientError
+from botocore.exceptions import BotoCoreError, ClientError, ParamValidationError
 
 from backoffice.platform import dynamo
 
@@ -99,3 +99,37 @@ def test_batches_and_paged_query(aws: Any) -> None:
     assert len(dynamo.batch_get(("T#4", f"R#{n:03d}") for n in range(0, 60, 2))) == 30
     dynamo.batch_delete([("T#4", f"R#{n:03d}") for n in range(30)])
     assert [i["SK"] for i in dynamo.query("T#4", consistent=True)] == [f"R#{n:03d}" for n in range(30, 60)]
+
+
+def test_dynamodb_requests_reach_dynamodb_unchecked_by_botocore(aws: Any) -> None:
+    """botocore's client-side walk of each request against the model is left out for DynamoDB
+    (platform/aws), which checks every request itself; the other services' clients keep it."""
+    from backoffice.platform.aws import client
+
+    with pytest.raises(ParamValidationError):  # botocore's own check, before sending
+        client("s3").get_object(Bucket="b", Key=1)
+    # A Limit as text: botocore's check refuses it before sending; DynamoDB reads it as the number.
+    found = client("dynamodb").query(
+        TableName=dynamo.table_name(),
+        KeyConditionExpression="PK = :p",
+        ExpressionAttributeValues={":p": {"S": "nobody"}},
+        Limit="1",
+    )
+    assert found["Items"] == []
+
+
+@pytest.mark.parametrize(
+    ("error", "throttled"),
+    [
+        (_error("TransactionCanceledException", [None, "ThrottlingError", None]), True),
+        (_error("TransactionCanceledException", ["ProvisionedThroughputExceeded"]), True),
+        (_error("TransactionCanceledException", ["ConditionalCheckFailed", None]), False),
+        (_error("TransactionCanceledException", ["ValidationError"]), False),
+        (_error("TransactionCanceledException"), False),
+        (_error("ThrottlingException"), False),  # a single request's: botocore retries it itself
+        (_error("ProvisionedThroughputExceededException"), False),
+    ],
+)
+def test_is_throttled_transaction(error: ClientError, throttled: bool) -> None:
+    assert dynamo.is_throttled_transaction(error) is throttled
+    assert dynamo.is_throttled_transaction(ValueError("x")) is False

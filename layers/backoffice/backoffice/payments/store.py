@@ -22,6 +22,8 @@ that talks to DynamoDB (through platform.dynamo).
 from __future__ import annotations
 
 import hashlib
+import random
+import time
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
@@ -39,6 +41,10 @@ OVERDUE_SENT = "UeberfaelligGemeldet"
 FACTS = ("RechNr", "AuftNr", "KundNr", "WaehrAbk", "AuftBrutto", "RechDatum", "FaelligDatum", "Zahlungsreferenz")
 
 
+# A transaction cancelled for throughput: sent again after a pause that doubles from THROTTLED_PAUSE
+# (with jitter, at most THROTTLED_MAX_PAUSE), this many times in all: at most about 9 s of pauses, in
+# which the other transactions in flight (8) go on, so the lanes together slow to what the partition takes.
+THROTTLED_ATTEMPTS, THROTTLED_PAUSE, THROTTLED_MAX_PAUSE = 8, 0.05, 3.0
 # An import's reads of 100 keys each sent this many at a time (independent reads, each mostly its
 # round trip); and what it reads of an open item.
 READ_WORKERS = 8
@@ -304,14 +310,23 @@ def overdue_op(item: dict[str, Any], day: str) -> dict[str, Any]:
 def write(ops: list[dict[str, Any]], changes: list[Change] | None = None, user: str = "") -> bool:
     """The writes and the feed's item of their events (`changes`), all or nothing; False when a
     condition failed (the payment known, or the open item moved on meanwhile: the caller reads
-    again and decides)."""
-    try:
-        outbox.transact_write([*ops, *outbox.change_ops(changes or [], user)])
-    except Exception as exc:
-        if dynamo.is_condition_failure(exc):
-            return False
-        raise
-    return True
+    again and decides). A transaction cancelled for throughput (the open items' one partition takes
+    a large file's writes faster than its limit) is sent again after a growing pause, with new
+    sequence numbers for its events (the failed one's are written void), THROTTLED_ATTEMPTS times
+    in all."""
+    attempt = 1
+    while True:
+        try:
+            outbox.transact_write([*ops, *outbox.change_ops(changes or [], user)])
+        except Exception as exc:
+            if dynamo.is_condition_failure(exc):
+                return False
+            if attempt == THROTTLED_ATTEMPTS or not dynamo.is_throttled_transaction(exc):
+                raise
+        else:
+            return True
+        time.sleep(min(THROTTLED_PAUSE * 2**attempt, THROTTLED_MAX_PAUSE) * random.uniform(0.5, 1.0))
+        attempt += 1
 
 
 def scan_invoice_records() -> Iterator[dict[str, Any]]:

@@ -16,6 +16,12 @@ from backoffice.platform.caches import on_reset
 
 # Lambda functions answer API Gateway within 29 s: fail fast rather than retry for minutes.
 _CONFIG = Config(connect_timeout=3, read_timeout=10, retries={"mode": "standard", "max_attempts": 3})
+# DynamoDB checks every request itself (a ValidationException, 400, names the fault), and the
+# layer builds its requests in one module (platform/dynamo); botocore's own walk of each request
+# against the model before sending it cost the payments import more CPU than the rest of its
+# request building (a 100-item transaction: every attribute's shape visited; docs/decisions.md,
+# "The payments import's own time").
+_SERVER_VALIDATES = frozenset({"dynamodb"})
 # botocore's Session is not thread-safe, and the local stack serves requests concurrently.
 _creating = threading.Lock()
 
@@ -31,7 +37,8 @@ def _session() -> boto3.session.Session:
 @cache
 def client(service: str) -> Any:
     with _creating:
-        return _session().client(service, config=_CONFIG)
+        config = _CONFIG.merge(Config(parameter_validation=False)) if service in _SERVER_VALIDATES else _CONFIG
+        return _session().client(service, config=config)
 
 
 def reset_clients() -> None:
