@@ -368,7 +368,7 @@ def test_migrate_registers_the_invoices_issued_before_payments_once(call: Any, c
             [
                 (store.invoice_pk(data["RechNr"]), store.INVOICE_SK),
                 (store.reference_pk(data["Zahlungsreferenz"]), store.REFERENCE_SK),
-                (store.OPEN_ITEMS, f"{data['FaelligDatum']}#{data['RechNr']}"),
+                (store.open_items_pk(data["RechNr"]), f"{data['FaelligDatum']}#{data['RechNr']}"),
                 (store.customer_open_pk(data["KundNr"]), f"{data['FaelligDatum']}#{data['RechNr']}"),
             ]
         )

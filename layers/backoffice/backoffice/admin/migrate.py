@@ -7,8 +7,10 @@ subscription made before subscriptions kept their owner's webshop gets it from t
 (issue 27: the delivery reads no user record; such a subscription waits until then); every invoice issued
 before payments existed (issue 24) is registered: the item that finds it by its number (credit notes,
 GET /www/rechnung/{RechNr}), its payment reference lookup and, when something is due, its open items
-(payments/store.register); and every invoice issued before the invoice archive is copied into it,
-verified byte for byte, and its record marked (docs/invoices.md, "The archive").
+(payments/store.register); every open item of the one partition `OFFENEPOSTEN` of the releases before
+is moved to its shard (payments/store, "Items"; `OFFENEPOSTEN@{shard}`); and every invoice issued
+before the invoice archive is copied into it, verified byte for byte, and its record marked
+(docs/invoices.md, "The archive").
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     migrate = commands.add_parser(
         "migrate",
         help="after deploying a release: give every existing user its API key, every webhook subscription its "
-        "owner's webshop, register every invoice for payments and credit notes, move the invoices issued "
+        "owner's webshop, register every invoice for payments and credit notes, move the open items to their "
+        "partitions, move the invoices issued "
         "before into the invoice archive (again: no change)",
     )
     add_target_arguments(migrate)
@@ -38,12 +41,18 @@ def run_migrate(args: argparse.Namespace) -> int:
     where = select_target(args)
     _give_keys(where)
     _subscription_webshops(where)
+    moved, left = move_open_items()
+    print(f"{where}: {moved} open items moved to their partitions, {len(left)} not: {', '.join(left) or 'none'}.")
     registered, invoices = register_invoices()
     print(f"{where}: {invoices} invoices; {registered} registered for payments and open items.")
     if args.stack and not os.environ.get(ARCHIVE_VARIABLE):
         # Never the local default name in a real account, where it may be anyone's bucket.
         raise CommandFailed(f"Stack {args.stack} has no InvoiceArchiveName output: deploy this release first.")
-    return _archive_invoices(where)
+    archived = _archive_invoices(where)
+    if left:
+        print(f"Open items changed while they were moved ({', '.join(left)}): run migrate again.", file=sys.stderr)
+        return 1
+    return archived
 
 
 def _give_keys(where: str) -> None:
@@ -109,3 +118,18 @@ def register_invoices() -> tuple[int, int]:
         invoices += 1
         registered += store.register(record)
     return registered, invoices
+
+
+def move_open_items() -> tuple[int, list[str]]:
+    """(moved now, the RechNr of those left): every open item of the one partition of the releases
+    before moved to its shard; one that changed while it was moved (a release before still serving)
+    stays where it is, named, for the next run to move as it is then."""
+    from backoffice.payments import store
+
+    moved, left = 0, []
+    for item in store.legacy_open_items():
+        if store.move_open_item(item):
+            moved += 1
+        elif store.legacy_open_item(str(item["SK"])) is not None:
+            left.append(str(item["RechNr"]))
+    return moved, left

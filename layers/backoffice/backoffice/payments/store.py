@@ -11,10 +11,13 @@ that talks to DynamoDB (through platform.dynamo).
 - `ZAHLUNG#{id}` / `ZAHLUNG`: the payment, written once under its id (from the account servicer's
   reference, `payment_id`): a second import of it fails its condition and books nothing.
 - `ZAHLUNGEN#OFFEN` / `{date}#{id}`: an unmatched payment, listed until it is assigned.
-- `OFFENEPOSTEN` / `{FaelligDatum}#{RechNr}` and `OFFENEPOSTEN#{KundNr}` / the same: an invoice
-  that is still open, with what came in (BetragBezahlt) and a Version; removed when nothing is
-  open any more. The open-items list and a customer's totals read these partitions, never the table.
+- `OFFENEPOSTEN@{shard}` / `{FaelligDatum}#{RechNr}` and `OFFENEPOSTEN#{KundNr}` / the same: an
+  invoice that is still open, with what came in (BetragBezahlt) and a Version; removed when nothing
+  is open any more. The company's open items are spread over OPEN_ITEM_SHARDS partitions
+  (`open_items_pk`, the shard from the RechNr); the open-items list and the overdue run read them all
+  and merge them in sort-key order, a customer's totals read its own partition, never the table.
   The first one carries `UeberfaelligGemeldet` (the day) once its rechnung.overdue is recorded.
+  Before the shards they were all under `OFFENEPOSTEN` (LEGACY_OPEN_ITEMS): `migrate` moves them.
 - It reads the invoices' records (`RECHNUNG#{AuftNr}` / `RECHNUNG`, invoices/store's) for the
   data of their events, and writes each write's events (platform.outbox) in its transaction.
 """
@@ -22,6 +25,7 @@ that talks to DynamoDB (through platform.dynamo).
 from __future__ import annotations
 
 import hashlib
+import heapq
 import random
 import time
 from collections.abc import Iterable, Iterator
@@ -35,6 +39,14 @@ from backoffice.platform.outbox import Change
 INVOICE_SK, REFERENCE_SK, PAYMENT_SK = "RECHNUNG", "ZREF", "ZAHLUNG"
 UNMATCHED = "ZAHLUNGEN#OFFEN"
 OPEN_ITEMS = "OFFENEPOSTEN"
+# The company's open items spread over this many partitions, `OFFENEPOSTEN@00` .. `@15` ('@', never
+# the customers' '#'): a camt.054 of 10,000 payments writes ~18,000 units into them, ~1,150 a shard,
+# about a second at DynamoDB's 1,000 units a second per partition (docs/decisions.md, "Open items
+# over 16 partitions"); the list and the overdue run pay one Query a shard. Never changed without
+# moving every open item (their keys derive from it).
+OPEN_ITEM_SHARDS = 16
+# Where they all were before the shards: read only by `migrate`'s move (`legacy_open_items`).
+LEGACY_OPEN_ITEMS = OPEN_ITEMS
 RECORD_PK, RECORD_SK = "RECHNUNG#", "RECHNUNG"
 # The day an invoice's rechnung.overdue was recorded, on its open item: never a second one.
 OVERDUE_SENT = "UeberfaelligGemeldet"
@@ -70,6 +82,27 @@ def payment_pk(pid: str) -> str:
 
 def open_item_sk(facts: dict[str, Any]) -> str:
     return f"{facts['FaelligDatum']}#{facts['RechNr']}"
+
+
+def open_items_pk(rech_nr: str) -> str:
+    """The partition of an invoice's open item: its shard from the SHA-256 of its RechNr (stable
+    across processes and releases, unlike hash(); even over the shards whatever the numbers look like)."""
+    digest = hashlib.sha256(rech_nr.encode("utf-8")).digest()
+    return f"{OPEN_ITEMS}@{int.from_bytes(digest[:4], 'big') % OPEN_ITEM_SHARDS:02d}"
+
+
+def open_item_pk_of(sk: str) -> str:
+    """The partition of the open item under this sort key (`open_item_sk`: its RechNr is last)."""
+    return open_items_pk(sk.rsplit("#", 1)[1])
+
+
+def open_item_partitions() -> list[str]:
+    return [f"{OPEN_ITEMS}@{shard:02d}" for shard in range(OPEN_ITEM_SHARDS)]
+
+
+def _merged(partitions: Iterable[Iterator[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
+    """The items of several open-item partitions in sort-key order, as one partition gave them."""
+    return heapq.merge(*partitions, key=lambda item: str(item["SK"]))
 
 
 def customer_open_pk(kund_nr: str) -> str:
@@ -115,7 +148,9 @@ def register_ops(record: dict[str, Any]) -> list[dict[str, Any]]:
     ]
     if not facts["Karte"]:
         entry = {**facts, "BetragBezahlt": Decimal("0.00"), dynamo.VERSION: 1}
-        ops.append(dynamo.put_op({"PK": OPEN_ITEMS, "SK": open_item_sk(facts), **entry}, dynamo.NEW))
+        ops.append(
+            dynamo.put_op({"PK": open_items_pk(facts["RechNr"]), "SK": open_item_sk(facts), **entry}, dynamo.NEW)
+        )
         ops.append(dynamo.put_op({"PK": customer_open_pk(facts["KundNr"]), "SK": open_item_sk(facts), **entry}))
     return ops
 
@@ -159,12 +194,12 @@ def credit_ops(facts: dict[str, Any], item: dict[str, Any] | None, credited: Dec
     if item is None:
         return ops
     sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
-    customer = customer_open_pk(facts["KundNr"])
+    pk, customer = open_items_pk(facts["RechNr"]), customer_open_pk(facts["KundNr"])
     if amounts.open_amount(Decimal(facts["AuftBrutto"]), [Decimal(item["BetragBezahlt"])], credited) <= 0:
-        return [*ops, dynamo.delete_op(OPEN_ITEMS, sk, version=version), dynamo.delete_op(customer, sk)]
+        return [*ops, dynamo.delete_op(pk, sk, version=version), dynamo.delete_op(customer, sk)]
     return [
         *ops,
-        dynamo.update_op(OPEN_ITEMS, sk, set_={amounts.CREDITED: credited}, version=version),
+        dynamo.update_op(pk, sk, set_={amounts.CREDITED: credited}, version=version),
         dynamo.update_op(customer, sk, set_={amounts.CREDITED: credited, dynamo.VERSION: version + 1}),
     ]
 
@@ -181,7 +216,7 @@ def account_ops(facts: dict[str, Any]) -> list[dict[str, Any]]:
     else:
         ops = [dynamo.update_op(pk, INVOICE_SK, version=int(version))]
     if not facts.get("Karte"):
-        ops.append(dynamo.check_op(OPEN_ITEMS, open_item_sk(facts), dynamo.NEW))
+        ops.append(dynamo.check_op(open_items_pk(str(facts["RechNr"])), open_item_sk(facts), dynamo.NEW))
     return ops
 
 
@@ -210,21 +245,30 @@ def unmatched_payments(limit: int, offset: int) -> tuple[list[dict[str, Any]], i
 def open_items(keys: Iterable[str]) -> dict[str, dict[str, Any]]:
     """The open items under these sort keys (`open_item_sk`), by sort key: what a booking reads of
     them (what came in, what was credited, the Version), the invoice's facts are read beside."""
-    found = dynamo.batch_get(((OPEN_ITEMS, sk) for sk in keys), attributes=OPEN_ITEM_READ, workers=READ_WORKERS)
+    found = dynamo.batch_get(
+        ((open_item_pk_of(sk), sk) for sk in keys), attributes=OPEN_ITEM_READ, workers=READ_WORKERS
+    )
     return {str(i["SK"]): _strip(i) or {} for i in found}
 
 
 def open_item(facts: dict[str, Any]) -> dict[str, Any] | None:
-    return _strip(dynamo.get_item(OPEN_ITEMS, open_item_sk(facts), consistent=True))
+    return _strip(dynamo.get_item(open_items_pk(str(facts["RechNr"])), open_item_sk(facts), consistent=True))
 
 
 def open_items_due(until: str | None, kund_nr: str | None) -> Iterator[dict[str, Any]]:
-    """The open items due on or before `until` (all when None), of one customer or of all."""
-    pk = customer_open_pk(kund_nr) if kund_nr else OPEN_ITEMS
+    """The open items due on or before `until` (all when None), of one customer or of all (every
+    shard's, merged), in due date order."""
+    partitions = [customer_open_pk(kund_nr)] if kund_nr else open_item_partitions()
+    for item in _merged(_due(pk, until) for pk in partitions):
+        yield _strip(item) or {}
+
+
+def _due(pk: str, until: str | None) -> Iterator[dict[str, Any]]:
+    """One partition's items due on or before `until`: its pages read only as far as needed."""
     for item in dynamo.query(pk):
         if until is not None and str(item["SK"]) > f"{until}#~":
             return
-        yield _strip(item) or {}
+        yield item
 
 
 def booking_ops(
@@ -279,19 +323,20 @@ def open_item_ops(
     """The invoice's open items after `amount` more came in, under the Version `item` was read
     with; removed when nothing is open any more."""
     sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
-    customer = customer_open_pk(facts["KundNr"])
+    pk, customer = open_items_pk(facts["RechNr"]), customer_open_pk(facts["KundNr"])
     if not still_open:
-        return [dynamo.delete_op(OPEN_ITEMS, sk, version=version), dynamo.delete_op(customer, sk)]
+        return [dynamo.delete_op(pk, sk, version=version), dynamo.delete_op(customer, sk)]
     paid = Decimal(item["BetragBezahlt"]) + amount
     return [
-        dynamo.update_op(OPEN_ITEMS, sk, set_={"BetragBezahlt": paid}, version=version),
+        dynamo.update_op(pk, sk, set_={"BetragBezahlt": paid}, version=version),
         dynamo.update_op(customer, sk, set_={"BetragBezahlt": paid, dynamo.VERSION: version + 1}),
     ]
 
 
 def open_items_before(day: str) -> Iterator[dict[str, Any]]:
-    """The open items due before `day` (YYYY-MM-DD), oldest due first: one Query of their partition."""
-    for item in dynamo.query(OPEN_ITEMS, sk_before=f"{day}#", consistent=True):
+    """The open items due before `day` (YYYY-MM-DD), oldest due first: one Query of each shard, merged."""
+    shards = (dynamo.query(pk, sk_before=f"{day}#", consistent=True) for pk in open_item_partitions())
+    for item in _merged(shards):
         yield _strip(item) or {}
 
 
@@ -299,12 +344,41 @@ def overdue_op(item: dict[str, Any], day: str) -> dict[str, Any]:
     """The open item marked as reported overdue on `day`: only while it is as read (its Version)
     and not marked yet, so a second run, or one at the same time, records no second event."""
     return dynamo.update_op(
-        OPEN_ITEMS,
+        open_items_pk(str(item["RechNr"])),
         open_item_sk(item),
         set_={OVERDUE_SENT: day},
         absent=(OVERDUE_SENT,),
         unchanged={dynamo.VERSION: int(item[dynamo.VERSION])},
     )
+
+
+def legacy_open_items() -> Iterator[dict[str, Any]]:
+    """The open items still in the one partition of the releases before the shards (for `migrate`)."""
+    return dynamo.query(LEGACY_OPEN_ITEMS, consistent=True)
+
+
+def move_open_item(item: dict[str, Any]) -> bool:
+    """An open item of the one partition before (`legacy_open_items`, as read) moved to its shard with
+    all its attributes (Version, UeberfaelligGemeldet ...), all or nothing: only while it is still as
+    read (its Version: a release before serving meanwhile may book to it) and its shard holds none.
+    False when a condition failed (the caller reads it again)."""
+    sk = str(item["SK"])
+    try:
+        dynamo.transact_write(
+            [
+                dynamo.put_op({**item, "PK": open_item_pk_of(sk)}, dynamo.NEW),
+                dynamo.delete_op(LEGACY_OPEN_ITEMS, sk, version=int(item[dynamo.VERSION])),
+            ]
+        )
+    except Exception as exc:
+        if dynamo.is_condition_failure(exc):
+            return False
+        raise
+    return True
+
+
+def legacy_open_item(sk: str) -> dict[str, Any] | None:
+    return dynamo.get_item(LEGACY_OPEN_ITEMS, sk, consistent=True)
 
 
 def write(ops: list[dict[str, Any]], changes: list[Change] | None = None, user: str = "") -> bool:
