@@ -2,7 +2,7 @@
 (docs/payments.md, "Events").
 
 A run (the ueberfaellig function, daily at 01:00 Europe/Zurich, or `python -m backoffice.admin
-ueberfaellig`) reads the open items due before today with one Query of their partition (never a
+ueberfaellig`) reads the open items due before today with one Query of each of their 16 partitions, merged (never a
 Scan) and records each one's event in one transaction with a mark on its open item (conditional:
 not marked yet, and as read), so a second run, or two at the same time, record it once. An open
 item that moved meanwhile (a payment) is left for the next run.

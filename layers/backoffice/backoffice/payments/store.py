@@ -384,8 +384,8 @@ def legacy_open_item(sk: str) -> dict[str, Any] | None:
 def write(ops: list[dict[str, Any]], changes: list[Change] | None = None, user: str = "") -> bool:
     """The writes and the feed's item of their events (`changes`), all or nothing; False when a
     condition failed (the payment known, or the open item moved on meanwhile: the caller reads
-    again and decides). A transaction cancelled for throughput (the open items' one partition takes
-    a large file's writes faster than its limit) is sent again after a growing pause, with new
+    again and decides). A transaction cancelled for throughput (a partition, the feed's or an open
+    items' shard, takes a large file's writes faster than its limit) is sent again after a growing pause, with new
     sequence numbers for its events (the failed one's are written void), THROTTLED_ATTEMPTS times
     in all."""
     attempt = 1
