@@ -84,7 +84,8 @@ def use(path: str = FILE) -> bool:
         return False
     try:
         with open(path, "rb") as source:
-            magic, codes = marshal.load(source)  # noqa: S302 - the layer's own file, as its .pyc are
+            # One read: marshal.load on the file reads it piece by piece, 1.7 ms instead of 0.2.
+            magic, codes = marshal.loads(source.read())  # noqa: S302 - the layer's own file, as its .pyc are
     except (OSError, EOFError, ValueError, TypeError):
         return False
     if magic != importlib.util.MAGIC_NUMBER:
