@@ -168,8 +168,12 @@ def test_the_init_takes_the_generated_code_from_the_build(
     generate come compiled from `make build` (precompiled.marshal), not compiled at each cold start.
     What is compiled still is what no layer module makes: the routes' annotations (a few dozen)."""
     (_, outcome), *_ = run[0].outcomes[logical]
-    assert outcome.precompiled["hits"] >= 50, outcome.precompiled
+    # The smallest inits (authorizer, publisher, ueberfaellig: no pydantic) take 55-57, a REST
+    # function 850-970 (offerte's: 84 dataclasses and 880 forward references).
+    assert outcome.precompiled["hits"] >= 20, outcome.precompiled
     assert outcome.precompiled["misses"] <= 40, outcome.precompiled
+    if "backoffice.http.resolver" in outcome.stderr:
+        assert outcome.precompiled["hits"] >= 500, outcome.precompiled
 
 
 def test_the_artifacts_ship_only_what_the_functions_import(run: tuple[LambdaGateway, dict[str, Any]]) -> None:

@@ -144,3 +144,34 @@ def test_this_process_is_untouched() -> None:
     assert not os.path.exists(precompiled.FILE)
     assert "exec" not in vars(dataclasses)
     assert "compile" not in vars(typing)
+
+
+# Libraries whose dataclasses and TypedDicts precompiled.py serves, once the layer is imported.
+SERVED = ("pydantic", "pydantic_core", "annotated_types", "typing_extensions", "aws_lambda_powertools")
+FUNCTIONS = Path(__file__).resolve().parents[3] / "functions"
+
+
+def _first_imports(source: str) -> list[str]:
+    """The top-level modules a handler module imports, in order, `__future__` and the stdlib left out."""
+    import ast
+
+    names = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import):
+            names += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module.split(".")[0])
+    return [name for name in names if name != "__future__" and name not in sys.stdlib_module_names]
+
+
+@pytest.mark.parametrize("handler", sorted(FUNCTIONS.glob("*/*.py")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_handler_imports_the_layer_before_pydantic_and_powertools(handler: Path) -> None:
+    """The layer's first import installs precompiled.py's code; a handler that imported pydantic
+    before it (isort puts third-party names first) would compile pydantic's dataclasses and
+    TypedDicts at every cold start again (zahlungen and zugferd did: Field and ConfigDict now come
+    from backoffice.models)."""
+    imports = _first_imports(handler.read_text(encoding="utf-8"))
+    served = [name for name in imports if name in SERVED]
+    if served:
+        assert "backoffice" in imports, handler
+        assert imports.index("backoffice") < imports.index(served[0]), f"{handler}: {imports}"
