@@ -84,7 +84,8 @@ def use(path: str = FILE) -> bool:
         return False
     try:
         with open(path, "rb") as source:
-            # One read: marshal.load on the file reads it piece by piece, 1.7 ms instead of 0.2.
+            # One read: marshal.load on the file object reads it piece by piece (4.4 ms of CPU in a
+            # fresh process, against 2.4 for marshal.loads of the whole file).
             magic, codes = marshal.loads(source.read())  # noqa: S302 - the layer's own file, as its .pyc are
     except (OSError, EOFError, ValueError, TypeError):
         return False
