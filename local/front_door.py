@@ -112,7 +112,7 @@ class _Connection(socketserver.BaseRequestHandler):
                 self._write(*refusal(status, text), False, True)
                 return
             try:
-                answer = self.server.answer(method, target, headers, body)
+                answer = self.server.answer(method, target, headers, body, str(self.client_address[0]))
             except Exception:  # noqa: BLE001 - a fault of the emulation: answered, not a dropped connection
                 traceback.print_exc()
                 answer = refusal(500, "The local gateway failed.")
@@ -245,12 +245,12 @@ class _Server(socketserver.ThreadingTCPServer):
         self._open_lock = threading.Lock()
         super().__init__(("127.0.0.1", port), _Connection)
 
-    def answer(self, method: str, target: str, headers: dict[str, list[str]], body: bytes) -> Answer:
+    def answer(self, method: str, target: str, headers: dict[str, list[str]], body: bytes, source_ip: str) -> Answer:
         local_only = self.docs.answer(method, target)
         if local_only is not None:
             status, h, payload = local_only
             return status, {k: [v] for k, v in h.items()}, payload
-        return self.gateway.invoke(method, target, headers, body)
+        return self.gateway.invoke(method, target, headers, body, source_ip)
 
     def track(self, sock: socket.socket, opened: bool) -> None:
         with self._open_lock:

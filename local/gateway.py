@@ -290,14 +290,19 @@ class Gateway:
             t in ("*/*", kind, f"{major}/*") or kind in ("*/*", f"{t.split('/')[0]}/*") for t in self.binary_types
         )
 
-    def invoke(self, method: str, target: str, headers: dict[str, list[str]], body: bytes) -> Answer:
+    def invoke(
+        self, method: str, target: str, headers: dict[str, list[str]], body: bytes, source_ip: str = "127.0.0.1"
+    ) -> Answer:
         """A request as API Gateway answers it; every answer carries its request id in the header
-        API Gateway sets (x-amzn-RequestId), the function's own answers in X-Request-Id too."""
+        API Gateway sets (x-amzn-RequestId), the function's own answers in X-Request-Id too.
+        `source_ip`: the client's address as the connection shows it (the event's sourceIp)."""
         request_id = str(uuid.uuid4())
-        status, answer_headers, payload = self._invoke(request_id, method, target, headers, body)
+        status, answer_headers, payload = self._invoke(request_id, method, target, headers, body, source_ip)
         return status, {**answer_headers, "x-amzn-RequestId": [request_id]}, payload
 
-    def _invoke(self, request_id: str, method: str, target: str, headers: dict[str, list[str]], body: bytes) -> Answer:
+    def _invoke(
+        self, request_id: str, method: str, target: str, headers: dict[str, list[str]], body: bytes, source_ip: str
+    ) -> Answer:
         def refuse(kind: str, status: int | None = None) -> Answer:
             return self.gateway_response(kind, status, headers, request_id)
 
@@ -317,6 +322,7 @@ class Gateway:
             if auth_context is not None and self.throttle.admit_client(_client_key(auth_context)):
                 return refuse("THROTTLED")
         event = self.build_event(route, method, url.path, url.query, headers, body, params, auth_context, request_id)
+        event["requestContext"]["identity"]["sourceIp"] = source_ip
         try:
             # Lambda refuses the invocation; AWS then answers a 5xx we cannot shape (docs/decisions.md),
             # here the layer's own check answers it, the same the function would give.

@@ -90,6 +90,7 @@ else:
     import gc
     collector = [*gc.get_threshold(), gc.get_freeze_count()]
 t2, c2 = time.perf_counter(), time.process_time()
+precompiled = dict(getattr(sys.modules.get("backoffice.precompiled"), "stats", {}))
 roots = spec["code"] + spec["runtime"] + spec["stdlib"]
 foreign = sorted(
     name for name, m in list(sys.modules.items())
@@ -103,7 +104,8 @@ def encode(value):
 
 with open(spec["out"], "w", encoding="utf-8") as fh:
     json.dump({"result": result, "init": t1 - t0, "first": t2 - t1, "total": t2 - t0, "cpu": c2 - c0,
-               "foreign": foreign, "calls": calls, "collector": collector}, fh, default=encode)
+               "foreign": foreign, "calls": calls, "collector": collector,
+               "precompiled": precompiled}, fh, default=encode)
 """
 
 _BASELINE = """
@@ -116,6 +118,26 @@ for service, method, params in {calls!r}:
         getattr(clients[service], method)(**params)
     except ClientError:
         pass  # a replayed write may fail its condition; the round trip is what counts
+"""
+
+
+# Run on the Lambda path by `make build` (precompile_layer): every module of the layer imported
+# with backoffice/precompiled.py recording the source dataclasses and typing compile meanwhile.
+_PRECOMPILE = r"""
+import importlib, json, pkgutil, sys
+spec = json.loads(sys.argv[1])
+sys.path[:0] = spec["code"]
+sys.path += spec["runtime"]
+from backoffice import precompiled
+precompiled.record()
+import backoffice
+failed = []
+for module in pkgutil.walk_packages(backoffice.__path__, "backoffice.", onerror=failed.append):
+    try:
+        importlib.import_module(module.name)
+    except ImportError as exc:  # a library only another function ships: its texts are compiled at run time
+        failed.append(f"{module.name}: {exc}")
+print(json.dumps({"texts": precompiled.dump(spec["out"]), "failed": failed}))
 """
 
 
@@ -180,8 +202,34 @@ def compile_build(stack: Stack) -> list[str]:
         # A few packages ship files that are not Python 3 on purpose (test data): compileall
         # reports them; what Lambda imports is checked by tests/integration/test_lambda_path.py.
         done.append(f"{folder.relative_to(ROOT)} -> {target}{'' if ok else ' (some files did not compile)'}")
+    done.append(precompile_layer(stack))
     STAMP.write_text("\n".join(done) + "\n", encoding="utf-8")
     return done
+
+
+def precompile_layer(stack: Stack) -> str:
+    """The code of the source the standard library generates while the layer is imported, in the
+    layer next to backoffice/precompiled.py (its docstring says why). Imported on the Lambda path:
+    the layer, then every function's folder (the libraries some functions ship, e.g. fpdf2 for
+    invoices/pdf.py), then the runtime's boto3."""
+    (layer,) = [BUILD / logical / "python" for logical in layer_logicals(stack)]
+    target = layer / "backoffice" / "precompiled.marshal"
+    target.unlink(missing_ok=True)
+    code = [str(layer)] + [str(BUILD / logical) for logical in function_logicals(stack)]
+    spec = {"code": code, "runtime": [str(runtime_dir())], "out": str(target)}
+    run = subprocess.run(  # noqa: S603 - our own interpreter and code
+        [sys.executable, "-I", "-S", "-B", "-c", _PRECOMPILE, json.dumps(spec)],
+        cwd=BUILD,
+        env={"LANG": "en_US.UTF-8", "TZ": ":UTC", "AWS_DEFAULT_REGION": REGION},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if run.returncode != 0:
+        raise SystemExit(f"precompiling the layer failed:\n{run.stderr[-4000:]}")
+    report = json.loads(run.stdout.splitlines()[-1])
+    skipped = f", not imported: {'; '.join(report['failed'])}" if report["failed"] else ""
+    return f"{target.relative_to(ROOT)}: {report['texts']} texts precompiled{skipped}"
 
 
 # -- what the artifacts leave out ----------------------------------------------------------------
@@ -334,6 +382,8 @@ class Outcome:
     stderr: str = ""
     # After the first request: the collector's three thresholds and how many objects are frozen.
     collector: list[int] = field(default_factory=list)
+    # backoffice/precompiled.py's hits and misses in the import and the first request.
+    precompiled: dict[str, int] = field(default_factory=dict)
 
 
 def _decode(value: Any) -> Any:
@@ -416,6 +466,7 @@ class LambdaPath:
             compiled,
             run.stderr,
             data["collector"],
+            data["precompiled"],
         )
 
     def invoke(

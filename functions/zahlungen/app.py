@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
-
 from backoffice.errors import Forbidden, UnsupportedMediaType
 from backoffice.http.openapi import documented, request_file
 from backoffice.http.resolver import (
@@ -26,7 +24,7 @@ from backoffice.http.resolver import (
     request_base,
 )
 from backoffice.links import link
-from backoffice.models import RequestModel
+from backoffice.models import Field, RequestModel
 from backoffice.payments import booking, store, views
 from backoffice.payments.events import Writer
 from backoffice.platform.roles import INTEGRATION, OPERATOR

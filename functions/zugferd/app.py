@@ -2,13 +2,11 @@
 
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field
-
 from backoffice.http.cors import cors_headers
 from backoffice.http.openapi import documented
 from backoffice.http.request_body import header
 from backoffice.http.resolver import Body, Response, entrypoint, make_resolver
-from backoffice.models import RequestModel
+from backoffice.models import ConfigDict, Field, RequestModel
 from backoffice.platform.environment import get_settings
 
 app = make_resolver()

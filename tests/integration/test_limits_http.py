@@ -6,6 +6,8 @@ before keeps working; every answer and error body carries the request id.
 
 from __future__ import annotations
 
+import base64
+import http.client
 import json
 import os
 import subprocess
@@ -117,6 +119,36 @@ def test_after_wrong_passwords_the_right_one_waits_and_a_token_issued_before_sti
     wait_out(retry_after)
     assert requests.post(token_url, auth=("limits-login", password), timeout=30).status_code == 200
     assert failed_logins(limited_stack) - counted_before == 3  # each failure, none of the 429s nor the success
+
+
+def _login_from(stack: dict[str, str], source: str, name: str, password: str) -> tuple[int, dict[str, str]]:
+    """POST /www/token sent from the loopback address `source` (the gateway's sourceIp)."""
+    host, port = stack["api"].removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30, source_address=(source, 0))
+    basic = base64.b64encode(f"{name}:{password}".encode()).decode()
+    try:
+        conn.request("POST", "/www/token", headers={"Authorization": f"Basic {basic}"})
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}
+    finally:
+        conn.close()
+
+
+def test_a_guesser_elsewhere_cannot_lock_the_shop_out_of_its_own_name(limited_stack: dict[str, str]) -> None:
+    """The shop's server logged in before: the name's lock keeps the guesser and any new source out,
+    not the shop (platform/login_guard, known sources)."""
+    password = add_user(limited_stack, "limits-shop")
+    shop, guesser, newcomer = "127.0.0.1", "127.0.0.2", "127.0.0.3"
+    assert _login_from(limited_stack, shop, "limits-shop", password)[0] == 200
+    assert [_login_from(limited_stack, guesser, "limits-shop", "wrong")[0] for _ in range(3)] == [401, 401, 401]
+    status, headers = _login_from(limited_stack, guesser, "limits-shop", password)
+    assert (status, int(headers["retry-after"]) >= 1) == (429, True)
+    assert _login_from(limited_stack, newcomer, "limits-shop", password)[0] == 429
+    assert _login_from(limited_stack, shop, "limits-shop", password)[0] == 200
+    failures = [
+        json.loads(line) for line in Path(limited_stack["log"]).read_text().splitlines() if "login failed" in line
+    ]
+    assert [f["source"] for f in failures if f.get("source", "").startswith("127.0.0.")][-3:] == [guesser] * 3
 
 
 def test_an_unknown_name_is_locked_out_the_same_way(limited_stack: dict[str, str]) -> None:

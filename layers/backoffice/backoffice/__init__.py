@@ -6,6 +6,9 @@ users and tokens, idempotency, outbox, logs) and http (the API edge). docs/archi
 """
 
 from backoffice import coldstart as _coldstart
+from backoffice import precompiled as _precompiled
 
-# First thing of every function's init: fewer garbage collections until the init is done (coldstart.py).
+# First thing of every function's init: fewer garbage collections until the init is done (coldstart.py),
+# and the build's code for the source dataclasses and typing generate (precompiled.py).
 _coldstart.pause()
+_precompiled.use()

@@ -5,16 +5,19 @@ from __future__ import annotations
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import Annotated, Any, ClassVar
 
+# A handler takes ConfigDict and Field from here (re-exported with `as`), not from pydantic: isort
+# puts a handler's third-party imports before the layer's, and the layer's first import must come
+# before pydantic's (backoffice/precompiled.py serves pydantic's dataclasses only from then on).
 from pydantic import (
     BaseModel,
     BeforeValidator,
-    ConfigDict,
-    Field,
     ValidationInfo,
     WithJsonSchema,
     field_validator,
     model_validator,
 )
+from pydantic import ConfigDict as ConfigDict
+from pydantic import Field as Field
 from pydantic_core import PydanticCustomError
 
 from backoffice.text import XML_TEXT_PATTERN, first_illegal

@@ -199,7 +199,7 @@ def test_a_success_gives_the_sources_hold_back(clock: Clock) -> None:
 def test_two_checks_racing_for_a_counter_one_holds_it_the_other_is_told_to_retry(clock: Clock) -> None:
     for _ in range(5):
         _fail("shop1")
-    (held,) = login_guard.check("shop1", SOURCE)
+    (held,) = login_guard.check("shop1", SOURCE).holds
     assert held == (login_guard.counters("shop1", SOURCE)[0], int(clock.now) + login_guard.HOLD_SECONDS)
     pk, sk = held[0].key()
     assert not dynamo.hold_until(pk, sk, "LockedUntil", int(clock.now) + 5, int(clock.now))  # the loser
@@ -207,7 +207,7 @@ def test_two_checks_racing_for_a_counter_one_holds_it_the_other_is_told_to_retry
         login_guard.check("shop1", SOURCE)
     assert second.value.headers["Retry-After"] == "5"
     login_guard.release([held])
-    assert login_guard.check("shop1", SOURCE) == [(held[0], int(clock.now) + login_guard.HOLD_SECONDS)]
+    assert login_guard.check("shop1", SOURCE).holds == [(held[0], int(clock.now) + login_guard.HOLD_SECONDS)]
 
 
 def test_an_ipv6_source_is_counted_by_its_64_block(clock: Clock) -> None:
@@ -220,3 +220,65 @@ def test_an_ipv6_source_is_counted_by_its_64_block(clock: Clock) -> None:
     assert login_guard.source_key("2001:DB8:1:2::1") == "2001:db8:1:2::/64"
     assert login_guard.source_key("198.51.100.7") == login_guard.source_key("::ffff:198.51.100.7") == "198.51.100.7"
     assert login_guard.source_key("not an address") == "not an address"
+
+
+SHOP, GUESSER, NEWCOMER = "192.0.2.10", "198.51.100.66", "203.0.113.20"
+
+
+def test_a_source_known_for_the_name_is_let_past_the_names_lock_while_others_wait(clock: Clock) -> None:
+    """Anyone who knows a shop's user name could otherwise keep the shop from getting tokens with
+    one wrong password now and then from anywhere."""
+    auth.save_user("shop1", "right", None)
+    assert auth.login("shop1", "right", SHOP).name == "shop1"  # the shop's server: known from now on
+    for _ in range(7):
+        _fail("shop1", source=GUESSER)  # the 6th locks the name for 1 s, the 7th (after it) for 2 s
+        clock.now += 1
+    assert _fail("shop1", "right", source=GUESSER).status == 429
+    assert _fail("shop1", "right", source=NEWCOMER).status == 429  # never logged in: the name's lock holds
+    assert auth.login("shop1", "right", SHOP).name == "shop1"
+    # The shop's success clears nothing of what the guesser earned: still locked, and the next
+    # failure doubles the delay instead of starting from five free ones.
+    counter = dynamo.get_item(*login_guard.counters("shop1", GUESSER)[0].key())
+    assert counter is not None
+    assert (counter["Failures"], counter["LockedUntil"]) == (7, int(clock.now) + 1)
+    clock.now += 1
+    assert _fail("shop1", source=GUESSER).status == 401
+    assert _fail("shop1", "right", source=GUESSER).headers["Retry-After"] == "4"
+
+
+def test_a_wrong_password_from_a_known_source_forgets_it_and_the_names_lock_holds_it_too(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    assert auth.login("shop1", "right", SHOP).name == "shop1"
+    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP)) == {
+        "PK": "LOGIN#user#shop1",
+        "SK": f"SOURCE#{SHOP}",
+        "ExpiresAt": int(clock.now) + 30 * 24 * 3600,
+    }
+    for _ in range(6):
+        assert _fail("shop1", source=SHOP).status == 401
+    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP)) is None
+    refused = _fail("shop1", "right", source=SHOP)
+    assert (refused.status, refused.headers["Retry-After"]) == (429, "1")
+    clock.now += 1
+    assert auth.login("shop1", "right", SHOP).name == "shop1"  # after the delay: known again
+    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP)) is not None
+
+
+def test_a_known_source_is_forgotten_thirty_days_after_its_last_login(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    auth.login("shop1", "right", SHOP)
+    clock.now += 30 * 24 * 3600  # expired, though DynamoDB has not deleted the mark yet
+    for _ in range(6):
+        _fail("shop1", source=GUESSER)
+    assert _fail("shop1", "right", source=SHOP).status == 429
+
+
+def test_a_source_is_known_per_name_and_never_for_an_unknown_one(clock: Clock) -> None:
+    auth.save_user("shop1", "right", None)
+    auth.save_user("shop2", "other", None)
+    auth.login("shop1", "right", SHOP)
+    for name in ("shop2", "nobody"):
+        for _ in range(6):
+            _fail(name, source=GUESSER)
+        assert _fail(name, "other", source=SHOP).status == 429
+    assert dynamo.get_item(*login_guard.known_key("nobody", SHOP)) is None

@@ -203,13 +203,13 @@ def login(name: str, password: str, source: str) -> User:
     or the source is locked, a failure counted, a success clearing the name's failures."""
     from backoffice.platform import login_guard  # only the token function needs it
 
-    holds = login_guard.check(name, source)
+    passed = login_guard.check(name, source)
     try:
         user = authenticate(name, password)
     except BasicRequired:
         login_guard.record_failure(name, source)
         raise
-    login_guard.reset(name, holds)
+    login_guard.reset(name, source, passed)
     return user
 
 

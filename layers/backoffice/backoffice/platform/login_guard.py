@@ -14,6 +14,13 @@ set for HOLD_SECONDS, conditionally, so one request of those arriving together g
 others are a 429 before any password is checked, so a burst of parallel guesses gets one check per
 lock, not one per request. The failure (or the success) then replaces the hold.
 
+A source that logged in as a name is known for that name (KNOWN_SECONDS from its last success):
+the name's lock does not apply to it, only its own source's. Otherwise anyone who knows a shop's
+user name could keep the shop from getting tokens by sending one wrong password now and then from
+anywhere. A failure from a known source forgets it for that name at once, so the source that sends
+the wrong passwords is locked out by the name's lock as any other (issue 27's acceptance), and the
+known mark cannot be had without the password.
+
 A counter is an item of the one table (keys owned here), forgotten `login_max_delay_seconds`
 after its last lock ends: its TTL attribute `ExpiresAt` (template.yaml), which reads compare
 themselves, since DynamoDB deletes expired items late.
@@ -40,6 +47,9 @@ METRIC = "FailedLogin"
 # How long a password check holds a counter past its free failures: longer than a check takes
 # (scrypt, ~0.1 s; a cold start ~1 s); a request that dies holding it delays the next for this long.
 HOLD_SECONDS = 5
+# How long a source stays known for a name after its last successful login (the name's lock skips it).
+KNOWN_SECONDS = 30 * 24 * 3600
+KNOWN_SK = "SOURCE#"
 # User names are at most this long (auth.MAX_NAME); longer ones name nobody and share one counter,
 # which keeps the keys bounded.
 _KEY_NAME_LENGTH = 65
@@ -94,12 +104,24 @@ def _live(item: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
 Hold = tuple[Counter, int]  # a counter a password check holds, and until when
 
 
-def check(name: str, source: str, now: float | None = None) -> list[Hold]:
-    """A 429 while the name or the source is locked (Retry-After: the seconds left, rounded up), or
-    held by a password check running now; else the counters this check holds (`release` them)."""
+@dataclass(frozen=True)
+class Passed:
+    """A check let through: the counters it holds, and whether the source is known for the name."""
+
+    holds: list[Hold]
+    known: bool
+
+
+def check(name: str, source: str, now: float | None = None) -> Passed:
+    """A 429 while the name (unless the source is known for it) or the source is locked (Retry-After:
+    the seconds left, rounded up), or held by a password check running now; else what it holds
+    (`release` them)."""
     at = time.time() if now is None else now
+    known = _live(dynamo.get_item(*known_key(name, source), consistent=True), at) is not None
     live = [
-        (counter, _live(dynamo.get_item(*counter.key(), consistent=True), at)) for counter in counters(name, source)
+        (counter, _live(dynamo.get_item(*counter.key(), consistent=True), at))
+        for counter in counters(name, source)
+        if not (known and counter.kind == "user")
     ]
     until = max((int(item.get(LOCKED_UNTIL, 0)) for _, item in live if item is not None), default=0)
     if until > at:
@@ -112,7 +134,13 @@ def check(name: str, source: str, now: float | None = None) -> list[Hold]:
                 release(holds)
                 raise _locked(1)  # another check holds it now: its answer comes within the second
             holds.append((counter, hold))
-    return holds
+    return Passed(holds, known)
+
+
+def known_key(name: str, source: str) -> tuple[str, str]:
+    """The mark of a source known for a name: beside the name's counter, in its partition."""
+    user, _ = counters(name, "")
+    return user.key()[0], f"{KNOWN_SK}{source_key(source)}"
 
 
 def release(holds: list[Hold]) -> None:
@@ -129,6 +157,7 @@ def record_failure(name: str, source: str, now: float | None = None) -> int:
     """Count a failed login against the name and the source; the seconds the longer lock lasts."""
     at = time.time() if now is None else now
     settings = get_settings()
+    dynamo.delete_item(*known_key(name, source))  # a wrong password: the source is not known any more
     longest = 0
     for counter in counters(name, source):
         pk, sk = counter.key()
@@ -150,11 +179,17 @@ def record_failure(name: str, source: str, now: float | None = None) -> int:
     return longest
 
 
-def reset(name: str, holds: list[Hold]) -> None:
-    """A successful login: the name's failures are forgotten (the source's stay, its hold given back)."""
-    user, _ = counters(name, "")
-    dynamo.delete_item(*user.key())
-    release([(counter, hold) for counter, hold in holds if counter.kind != "user"])
+def reset(name: str, source: str, passed: Passed, now: float | None = None) -> None:
+    """A successful login: the source's hold given back (its failures stay), the source known for
+    the name from now on, and the name's failures forgotten, unless the source was known already:
+    that one was let past the name's lock, so its success says nothing of the guesses counted against
+    the name (clearing them would give a guesser elsewhere new free tries at each of the shop's logins)."""
+    at = time.time() if now is None else now
+    if not passed.known:
+        user, _ = counters(name, "")
+        dynamo.delete_item(*user.key())
+    release([(counter, hold) for counter, hold in passed.holds if counter.kind != "user"])
+    dynamo.update_item(*known_key(name, source), set_={TTL_ATTRIBUTE: int(at) + KNOWN_SECONDS})
 
 
 def _count_metric() -> None:

@@ -1,0 +1,177 @@
+"""backoffice/precompiled.py: the code of the source dataclasses and typing generate, compiled at build time.
+
+Each case runs in a fresh interpreter: `record` and `use` change the `dataclasses` and `typing`
+modules of the process they run in, which this test process must keep as they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+import typing
+from pathlib import Path
+
+import pytest
+
+from backoffice import precompiled
+
+# The same classes in the build (record) and in Lambda (use): a frozen dataclass, a TypedDict with
+# string annotations (as pydantic_core's schema module has them) and a forward reference.
+CLASSES = """
+import dataclasses, typing
+from decimal import Decimal
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    art_nr: str
+    menge: Decimal = Decimal("1")
+
+class Shape(typing.TypedDict, total=False):
+    kind: "str"
+    size: "typing.Optional[int]"
+
+ref = typing.ForwardRef("list[Line]")
+"""
+
+RECORD = """
+from backoffice import precompiled
+precompiled.record()
+{classes}
+print(precompiled.dump({path!r}))
+"""
+
+USE = """
+import json, sys
+from backoffice import precompiled
+used = precompiled.use({path!r})
+{classes}
+first = dict(precompiled.stats)
+
+@dataclasses.dataclass
+class Other:
+    n: int
+
+line = Line("1000")
+try:
+    line.menge = Decimal("2")
+    frozen = False
+except dataclasses.FrozenInstanceError:
+    frozen = True
+print(json.dumps({{
+    "used": used,
+    "first": first,
+    "after": precompiled.stats,
+    "repr": repr(line),
+    "equal": line == Line("1000", Decimal("1")) and hash(line) == hash(Line("1000")),
+    "frozen": frozen,
+    "init_return": repr(Line.__init__.__annotations__["return"]),
+    "shape": sorted(Shape.__annotations__),
+    "ref": repr(typing._eval_type(ref, globals(), None)),
+    "other": repr(Other(3)),
+}}))
+"""
+
+
+def _python(code: str, lambda_name: str | None = "OfferteFunction") -> str:
+    env = {k: v for k, v in os.environ.items() if k != "AWS_LAMBDA_FUNCTION_NAME"}
+    if lambda_name:
+        env["AWS_LAMBDA_FUNCTION_NAME"] = lambda_name
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return run.stdout.strip().splitlines()[-1]
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> Path:
+    path = tmp_path / "precompiled.marshal"
+    texts = int(_python(RECORD.format(classes=CLASSES, path=str(path)), lambda_name=None))
+    assert texts >= 4  # the dataclass's methods, the TypedDict's two annotations, the forward reference
+    return path
+
+
+def test_in_lambda_the_recorded_texts_are_taken_from_the_file_and_behave_the_same(built: Path) -> None:
+    out = json.loads(_python(USE.format(classes=CLASSES, path=str(built))))
+    assert out["used"] is True
+    assert out["first"]["misses"] == 0
+    assert out["first"]["hits"] >= 4
+    assert out["repr"] == "Line(art_nr='1000', menge=Decimal('1'))"
+    assert out["equal"] is True
+    assert out["frozen"] is True
+    # Compiled without this module's `from __future__ import annotations`: the generated __init__'s
+    # annotations are objects, as dataclasses makes them, not strings.
+    assert out["init_return"] == "None"
+    assert out["shape"] == ["kind", "size"]
+    assert out["ref"] == "list[__main__.Line]"
+    # A text the build did not see is compiled as before.
+    assert out["after"]["misses"] >= 1
+    assert out["other"] == "Other(n=3)"
+
+
+def test_outside_lambda_the_file_is_not_used(built: Path) -> None:
+    out = json.loads(_python(USE.format(classes=CLASSES, path=str(built)), lambda_name=None))
+    assert out["used"] is False
+    assert out["first"] == {"hits": 0, "misses": 0}
+    assert out["repr"] == "Line(art_nr='1000', menge=Decimal('1'))"
+
+
+def test_a_broken_or_missing_file_is_ignored(built: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.marshal"
+    other.write_bytes(b"not marshal data")
+    for path in (other, tmp_path / "missing.marshal"):
+        out = json.loads(_python(USE.format(classes=CLASSES, path=str(path))))
+        assert out["used"] is False
+        assert out["first"] == {"hits": 0, "misses": 0}
+        assert out["frozen"] is True
+
+
+def test_a_stale_magic_number_is_refused(built: Path, tmp_path: Path) -> None:
+    import importlib.util
+    import marshal
+
+    magic, codes = marshal.loads(built.read_bytes())  # noqa: S302 - the file the test just wrote
+    assert magic == importlib.util.MAGIC_NUMBER
+    stale = tmp_path / "stale.marshal"
+    stale.write_bytes(marshal.dumps((b"\x00\x00\r\n", codes)))
+    out = json.loads(_python(USE.format(classes=CLASSES, path=str(stale))))
+    assert out["used"] is False
+    assert out["first"]["hits"] == 0
+
+
+def test_this_process_is_untouched() -> None:
+    """Tests, the local stack and the admin CLI run from the sources: no file, no hook."""
+    assert not os.path.exists(precompiled.FILE)
+    assert "exec" not in vars(dataclasses)
+    assert "compile" not in vars(typing)
+
+
+# Libraries whose dataclasses and TypedDicts precompiled.py serves, once the layer is imported.
+SERVED = ("pydantic", "pydantic_core", "annotated_types", "typing_extensions", "aws_lambda_powertools")
+FUNCTIONS = Path(__file__).resolve().parents[3] / "functions"
+
+
+def _first_imports(source: str) -> list[str]:
+    """The top-level modules a handler module imports, in order, `__future__` and the stdlib left out."""
+    import ast
+
+    names = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import):
+            names += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module.split(".")[0])
+    return [name for name in names if name != "__future__" and name not in sys.stdlib_module_names]
+
+
+@pytest.mark.parametrize("handler", sorted(FUNCTIONS.glob("*/*.py")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_handler_imports_the_layer_before_pydantic_and_powertools(handler: Path) -> None:
+    """The layer's first import installs precompiled.py's code; a handler that imported pydantic
+    before it (isort puts third-party names first) would compile pydantic's dataclasses and
+    TypedDicts at every cold start again (zahlungen and zugferd did: Field and ConfigDict now come
+    from backoffice.models)."""
+    imports = _first_imports(handler.read_text(encoding="utf-8"))
+    served = [name for name in imports if name in SERVED]
+    if served:
+        assert "backoffice" in imports, handler
+        assert imports.index("backoffice") < imports.index(served[0]), f"{handler}: {imports}"
