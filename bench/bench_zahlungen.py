@@ -55,7 +55,6 @@ def _load(count: int) -> None:
     """`count` invoices of CHF 100.00 registered for payments, written into moto's backend."""
     from moto.core.models import DEFAULT_ACCOUNT_ID
     from moto.dynamodb.models import dynamodb_backends
-    from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
     from backoffice.payments import store
     from backoffice.platform import dynamo
@@ -83,9 +82,22 @@ def _load(count: int) -> None:
             {"PK": store.open_items_pk(facts["RechNr"]), "SK": store.open_item_sk(facts), **open_item},
             {"PK": store.customer_open_pk(facts["KundNr"]), "SK": store.open_item_sk(facts), **open_item},
         ):
-            attrs = dynamo.to_attrs(item)
-            pk, sk = DynamoType(attrs["PK"]), DynamoType(attrs["SK"])
-            table.items[pk][sk] = Item(pk, sk, attrs)
+            _put(table, item)
+    # A stack whose open items' move is done (phase SHARDS_ONLY, payments/store.phase): a booking
+    # reads and checks its open item's shard only; the phase read once, before the import is counted.
+    _put(table, {"PK": store.PHASE_PK, "SK": store.PHASE_SK, store.PHASE: store.SHARDS_ONLY})
+    store.forget_phase()
+    assert store.phase() == store.SHARDS_ONLY
+
+
+def _put(table: Any, item: dict[str, Any]) -> None:
+    from moto.dynamodb.models.dynamo_type import DynamoType, Item
+
+    from backoffice.platform import dynamo
+
+    attrs = dynamo.to_attrs(item)
+    pk, sk = DynamoType(attrs["PK"]), DynamoType(attrs["SK"])
+    table.items[pk][sk] = Item(pk, sk, attrs)
 
 
 def _file(invoices: int, payments: int) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -16,6 +17,9 @@ from tests.support import Api
 from tests.support.aws import moto_stack, share_botocore_models, use_fake_credentials
 from tests.support.local_stack import ROOT, free_port, local_stack_env
 
+# The open items' move (payments/store.phase): containers, the local stack's too, read its phase
+# again after a fraction of a second, and `migrate` waits as long, not a minute.
+os.environ.setdefault("OPEN_ITEMS_PHASE_TTL_SECONDS", "0.2")
 use_fake_credentials()
 share_botocore_models()
 

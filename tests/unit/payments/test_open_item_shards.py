@@ -100,10 +100,10 @@ def _as_before(rec: dict[str, Any], **changes: Any) -> dict[str, Any]:
     """An invoice's open item as the releases before kept it: in the one partition `OFFENEPOSTEN`."""
     facts = store.facts_of(rec)
     sk = store.open_item_sk(facts)
-    shard = dynamo.get_item(store.open_items_pk(facts["RechNr"]), sk)
-    assert shard is not None
-    dynamo.delete_item(str(shard["PK"]), sk)
-    item = {**shard, "PK": "OFFENEPOSTEN", **changes}
+    found = store.open_item(facts)
+    assert found is not None
+    dynamo.delete_item(str(found.pop(store.FOUND_IN)), sk)
+    item = {**found, "PK": "OFFENEPOSTEN", "SK": sk, **changes}
     dynamo.put_item(item)
     return item
 
@@ -115,18 +115,18 @@ def test_migrate_moves_the_open_items_of_the_one_partition_unchanged_and_once(aw
         _as_before(records[1]),
         _as_before(records[2], Version=2, GutschriftBetrag=Decimal("5.00")),
     ]
-    assert [i["RechNr"] for i in store.open_items_due(None, None)] == [
-        r["RechNr"] for r in sorted(records[3:], key=lambda r: (r["FaelligDatum"], r["RechNr"]))
-    ]
+    listed = [i["RechNr"] for i in store.open_items_due(None, None)]
+    # Before migrate (phase 0) the list reads the one partition too: all six, in due date order.
+    assert listed == [r["RechNr"] for r in sorted(records, key=lambda r: (r["FaelligDatum"], r["RechNr"]))]
     assert admin(["migrate"]) == 0
-    assert "3 open items moved to their partitions, 0 not: none." in capsys.readouterr().out
+    assert store.phase() == store.SHARDS_ONLY
+    # The three of the release before and the three registered since (phase 0: in the one partition).
+    assert "6 open items moved to their partitions, 0 not: none." in capsys.readouterr().out
     assert list(dynamo.query("OFFENEPOSTEN")) == []
     for item in old:
         moved = dynamo.get_item(store.open_item_pk_of(str(item["SK"])), str(item["SK"]), consistent=True)
         assert moved == {**item, "PK": store.open_items_pk(str(item["RechNr"]))}
-    assert [i["RechNr"] for i in store.open_items_due(None, None)] == [
-        r["RechNr"] for r in sorted(records, key=lambda r: (r["FaelligDatum"], r["RechNr"]))
-    ]
+    assert [i["RechNr"] for i in store.open_items_due(None, None)] == listed
     assert admin(["migrate"]) == 0
     assert "0 open items moved to their partitions, 0 not: none." in capsys.readouterr().out
     assert len(list(store.open_items_due(None, None))) == 6

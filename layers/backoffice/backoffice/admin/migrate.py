@@ -8,7 +8,8 @@ subscription made before subscriptions kept their owner's webshop gets it from t
 before payments existed (issue 24) is registered: the item that finds it by its number (credit notes,
 GET /www/rechnung/{RechNr}), its payment reference lookup and, when something is due, its open items
 (payments/store.register); every open item of the one partition `OFFENEPOSTEN` of the releases before
-is moved to its shard (payments/store, "Items"; `OFFENEPOSTEN@{shard}`); and every invoice issued
+is moved to its shard online, in phases, while the functions serve (payments/store.phase; it waits a
+minute for the functions to follow each phase); and every invoice issued
 before the invoice archive is copied into it, verified byte for byte, and its record marked
 (docs/invoices.md, "The archive").
 """
@@ -121,15 +122,33 @@ def register_invoices() -> tuple[int, int]:
 
 
 def move_open_items() -> tuple[int, list[str]]:
-    """(moved now, the RechNr of those left): every open item of the one partition of the releases
-    before moved to its shard; one that changed while it was moved (a release before still serving)
-    stays where it is, named, for the next run to move as it is then."""
-    from backoffice.payments import store
+    """(moved now, the RechNr of those left): the open items' online move to their shards
+    (payments/store.phase; docs/operations.md, "Upgrading"). New items go to the shards from now
+    (phase SHARD_WRITES), once every container follows (the phase's cache waited out) every item of
+    the one partition of the releases before is moved, until none is left; then readers leave the
+    one partition (SHARDS_ONLY). One that changed while it was moved (a booking meanwhile) stays where
+    it is, named, for the next run to move as it is then; the phase stays until that run."""
+    import time
 
-    moved, left = 0, []
-    for item in store.legacy_open_items():
-        if store.move_open_item(item):
-            moved += 1
-        elif store.legacy_open_item(str(item["SK"])) is not None:
-            left.append(str(item["RechNr"]))
-    return moved, left
+    from backoffice.payments import store
+    from backoffice.platform.environment import get_settings
+
+    if store.phase() == store.SHARDS_ONLY:
+        return 0, []
+    store.set_phase(store.SHARD_WRITES)
+    time.sleep(get_settings().open_items_phase_ttl_seconds)
+    moved = 0
+    while True:
+        items = list(store.legacy_open_items())
+        if not items:
+            break
+        left = []
+        for item in items:
+            if store.move_open_item(item):
+                moved += 1
+            elif store.legacy_open_item(str(item["SK"])) is not None:
+                left.append(str(item["RechNr"]))
+        if left:
+            return moved, left
+    store.set_phase(store.SHARDS_ONLY)
+    return moved, []

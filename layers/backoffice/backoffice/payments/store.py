@@ -34,6 +34,8 @@ from typing import Any
 
 from backoffice.payments import amounts
 from backoffice.platform import dynamo, outbox
+from backoffice.platform.caches import on_reset
+from backoffice.platform.environment import get_settings
 from backoffice.platform.outbox import Change
 
 INVOICE_SK, REFERENCE_SK, PAYMENT_SK = "RECHNUNG", "ZREF", "ZAHLUNG"
@@ -45,8 +47,20 @@ OPEN_ITEMS = "OFFENEPOSTEN"
 # over 16 partitions"); the list and the overdue run pay one Query a shard. Never changed without
 # moving every open item (their keys derive from it).
 OPEN_ITEM_SHARDS = 16
-# Where they all were before the shards: read only by `migrate`'s move (`legacy_open_items`).
+# Where they all were before the shards, read and written while the move is not done (`phase`).
 LEGACY_OPEN_ITEMS = OPEN_ITEMS
+# The phase of the move to the shards (docs/decisions.md, "Moving the open items online"), under a
+# key of the shards' own prefix (the functions' policies name "OFFENEPOSTEN@*"): none (0) after the
+# deploy, new items still go to the one partition (a release before, serving beside in a canary,
+# sees them) and readers look in both places; SHARD_WRITES (1): new items go to their shard, readers
+# still look in both; SHARDS_ONLY (2): the one partition is empty and never read again.
+PHASE_PK, PHASE_SK, PHASE = f"{OPEN_ITEMS}@PHASE", "PHASE", "Phase"
+LEGACY_WRITES, SHARD_WRITES, SHARDS_ONLY = 0, 1, 2
+# A container reads the phase again after `open_items_phase_ttl_seconds` (60) while it is not final:
+# `migrate` waits as long after each step, so that every container follows before the next.
+_phase: tuple[int, float] | None = None
+# Where an open item as read was found (its partition): its writes go there. Never stored.
+FOUND_IN = "_Partition"
 RECORD_PK, RECORD_SK = "RECHNUNG#", "RECHNUNG"
 # The day an invoice's rechnung.overdue was recorded, on its open item: never a second one.
 OVERDUE_SENT = "UeberfaelligGemeldet"
@@ -100,6 +114,52 @@ def open_item_partitions() -> list[str]:
     return [f"{OPEN_ITEMS}@{shard:02d}" for shard in range(OPEN_ITEM_SHARDS)]
 
 
+def phase() -> int:
+    """The phase of the open items' move (PHASE_PK), read once a minute per container
+    until it is final."""
+    global _phase
+    now = time.monotonic()
+    if _phase is None or (_phase[0] != SHARDS_ONLY and now >= _phase[1]):
+        item = dynamo.get_item(PHASE_PK, PHASE_SK, consistent=True)
+        ttl = get_settings().open_items_phase_ttl_seconds
+        _phase = (int(item[PHASE]) if item else LEGACY_WRITES, now + ttl)
+    return _phase[0]
+
+
+@on_reset
+def forget_phase() -> None:
+    global _phase
+    _phase = None
+
+
+def set_phase(value: int) -> None:
+    """The move's phase moved on to `value` (`migrate`), never back."""
+    dynamo.update_item(PHASE_PK, PHASE_SK, set_={PHASE: value})
+    forget_phase()
+
+
+def new_open_item_pk(rech_nr: str) -> str:
+    """Where a new open item goes: the one partition until `migrate` starts its move, then its shard."""
+    return LEGACY_OPEN_ITEMS if phase() == LEGACY_WRITES else open_items_pk(rech_nr)
+
+
+def open_item_places(rech_nr: str) -> list[str]:
+    """Where an open item may be: its shard, and the one partition until the move is done."""
+    shard = open_items_pk(rech_nr)
+    return [shard] if phase() == SHARDS_ONLY else [shard, LEGACY_OPEN_ITEMS]
+
+
+def _company_partitions() -> list[str]:
+    """The company's open-item partitions to read: the shards, and the one partition until the move is done."""
+    shards = open_item_partitions()
+    return shards if phase() == SHARDS_ONLY else [*shards, LEGACY_OPEN_ITEMS]
+
+
+def _found(item: dict[str, Any]) -> dict[str, Any]:
+    """An open item as read, with the partition it was found in (FOUND_IN) instead of its keys."""
+    return {**(_strip(item) or {}), FOUND_IN: item["PK"]}
+
+
 def _merged(partitions: Iterable[Iterator[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
     """The items of several open-item partitions in sort-key order, as one partition gave them."""
     return heapq.merge(*partitions, key=lambda item: str(item["SK"]))
@@ -149,7 +209,7 @@ def register_ops(record: dict[str, Any]) -> list[dict[str, Any]]:
     if not facts["Karte"]:
         entry = {**facts, "BetragBezahlt": Decimal("0.00"), dynamo.VERSION: 1}
         ops.append(
-            dynamo.put_op({"PK": open_items_pk(facts["RechNr"]), "SK": open_item_sk(facts), **entry}, dynamo.NEW)
+            dynamo.put_op({"PK": new_open_item_pk(facts["RechNr"]), "SK": open_item_sk(facts), **entry}, dynamo.NEW)
         )
         ops.append(dynamo.put_op({"PK": customer_open_pk(facts["KundNr"]), "SK": open_item_sk(facts), **entry}))
     return ops
@@ -194,7 +254,7 @@ def credit_ops(facts: dict[str, Any], item: dict[str, Any] | None, credited: Dec
     if item is None:
         return ops
     sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
-    pk, customer = open_items_pk(facts["RechNr"]), customer_open_pk(facts["KundNr"])
+    pk, customer = str(item[FOUND_IN]), customer_open_pk(facts["KundNr"])
     if amounts.open_amount(Decimal(facts["AuftBrutto"]), [Decimal(item["BetragBezahlt"])], credited) <= 0:
         return [*ops, dynamo.delete_op(pk, sk, version=version), dynamo.delete_op(customer, sk)]
     return [
@@ -209,14 +269,15 @@ def account_ops(facts: dict[str, Any]) -> list[dict[str, Any]]:
     credited), whose event states the account as `invoice_account` read it (`facts` with its
     Version): the facts item counted up, only while nobody changed the account since; and, unless
     it was paid by card, its open item still absent (the import reads open items eventually
-    consistent: one registered a moment ago may not show yet)."""
+    consistent: one registered a moment ago may not show yet), in each place it may be (`open_item_places`)."""
     pk, version = invoice_pk(str(facts["RechNr"])), facts.get(dynamo.VERSION)
     if version is None:
         ops = [dynamo.update_op(pk, INVOICE_SK, set_={dynamo.VERSION: 1}, unchanged={dynamo.VERSION: None})]
     else:
         ops = [dynamo.update_op(pk, INVOICE_SK, version=int(version))]
     if not facts.get("Karte"):
-        ops.append(dynamo.check_op(open_items_pk(str(facts["RechNr"])), open_item_sk(facts), dynamo.NEW))
+        sk = open_item_sk(facts)
+        ops += [dynamo.check_op(pk, sk, dynamo.NEW) for pk in open_item_places(str(facts["RechNr"]))]
     return ops
 
 
@@ -244,21 +305,31 @@ def unmatched_payments(limit: int, offset: int) -> tuple[list[dict[str, Any]], i
 
 def open_items(keys: Iterable[str]) -> dict[str, dict[str, Any]]:
     """The open items under these sort keys (`open_item_sk`), by sort key: what a booking reads of
-    them (what came in, what was credited, the Version), the invoice's facts are read beside."""
-    found = dynamo.batch_get(
-        ((open_item_pk_of(sk), sk) for sk in keys), attributes=OPEN_ITEM_READ, workers=READ_WORKERS
-    )
-    return {str(i["SK"]): _strip(i) or {} for i in found}
+    them (what came in, what was credited, the Version, where it was found), the invoice's facts are
+    read beside. Read in each place it may be: one in both (read during its move) counts from its
+    shard, where the move puts it (a stale read fails the writes' Version condition, read again)."""
+    wanted = [(pk, sk) for sk in keys for pk in open_item_places(sk.rsplit("#", 1)[1])]
+    found = dynamo.batch_get(wanted, attributes=OPEN_ITEM_READ, workers=READ_WORKERS)
+    items: dict[str, dict[str, Any]] = {}
+    for item in sorted(found, key=lambda i: i["PK"] != LEGACY_OPEN_ITEMS):
+        items[str(item["SK"])] = _found(item)  # the shard's last: it wins
+    return items
 
 
 def open_item(facts: dict[str, Any]) -> dict[str, Any] | None:
-    return _strip(dynamo.get_item(open_items_pk(str(facts["RechNr"])), open_item_sk(facts), consistent=True))
+    """The invoice's open item (consistent), in its shard or else in the one partition before the move."""
+    sk = open_item_sk(facts)
+    for pk in open_item_places(str(facts["RechNr"])):
+        item = dynamo.get_item(pk, sk, consistent=True)
+        if item is not None:
+            return _found(item)
+    return None
 
 
 def open_items_due(until: str | None, kund_nr: str | None) -> Iterator[dict[str, Any]]:
     """The open items due on or before `until` (all when None), of one customer or of all (every
     shard's, merged), in due date order."""
-    partitions = [customer_open_pk(kund_nr)] if kund_nr else open_item_partitions()
+    partitions = [customer_open_pk(kund_nr)] if kund_nr else _company_partitions()
     for item in _merged(_due(pk, until) for pk in partitions):
         yield _strip(item) or {}
 
@@ -323,7 +394,7 @@ def open_item_ops(
     """The invoice's open items after `amount` more came in, under the Version `item` was read
     with; removed when nothing is open any more."""
     sk, version = open_item_sk(facts), int(item[dynamo.VERSION])
-    pk, customer = open_items_pk(facts["RechNr"]), customer_open_pk(facts["KundNr"])
+    pk, customer = str(item[FOUND_IN]), customer_open_pk(facts["KundNr"])
     if not still_open:
         return [dynamo.delete_op(pk, sk, version=version), dynamo.delete_op(customer, sk)]
     paid = Decimal(item["BetragBezahlt"]) + amount
@@ -335,16 +406,16 @@ def open_item_ops(
 
 def open_items_before(day: str) -> Iterator[dict[str, Any]]:
     """The open items due before `day` (YYYY-MM-DD), oldest due first: one Query of each shard, merged."""
-    shards = (dynamo.query(pk, sk_before=f"{day}#", consistent=True) for pk in open_item_partitions())
+    shards = (dynamo.query(pk, sk_before=f"{day}#", consistent=True) for pk in _company_partitions())
     for item in _merged(shards):
-        yield _strip(item) or {}
+        yield _found(item)
 
 
 def overdue_op(item: dict[str, Any], day: str) -> dict[str, Any]:
     """The open item marked as reported overdue on `day`: only while it is as read (its Version)
     and not marked yet, so a second run, or one at the same time, records no second event."""
     return dynamo.update_op(
-        open_items_pk(str(item["RechNr"])),
+        str(item[FOUND_IN]),
         open_item_sk(item),
         set_={OVERDUE_SENT: day},
         absent=(OVERDUE_SENT,),

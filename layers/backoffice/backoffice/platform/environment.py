@@ -51,6 +51,9 @@ class Settings:
     # Divides every webhook retry delay (not the 10 s answer timeout): a test runs the 72-hour
     # schedule in seconds with a large value.
     webhook_backoff_scale: float = 1.0
+    # How long a container keeps the phase of the open items' move before it reads it again, and so
+    # how long `migrate` waits after each step (payments/store.phase): shortened by the tests.
+    open_items_phase_ttl_seconds: float = 60.0
     # Whether the function runs in AWS (AWS_LAMBDA_FUNCTION_NAME set), not in the local stack.
     in_aws: bool = False
 
@@ -73,6 +76,7 @@ _ENV = {
     "event_settle_seconds": "EVENT_SETTLE_SECONDS",
     "webhook_queue_name": "WEBHOOK_QUEUE_NAME",
     "webhook_backoff_scale": "WEBHOOK_BACKOFF_SCALE",
+    "open_items_phase_ttl_seconds": "OPEN_ITEMS_PHASE_TTL_SECONDS",
 }
 # The fields that are whole numbers, not text.
 _INTEGERS = frozenset(name for name, kind in Settings.__annotations__.items() if kind == "int")
