@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import time
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support import Api
 from tests.support.camt_files import Entry, Tx, camt
-from tests.support.local_stack import admin
+from tests.support.local_stack import admin, started
 
 pytestmark = pytest.mark.integration
 
@@ -231,44 +233,66 @@ def test_migrate_registers_nothing_twice(local_stack: dict[str, Any]) -> None:
     assert "; 0 registered for payments and open items." in done.stdout
 
 
-def test_migrate_moves_an_open_item_of_the_one_partition_before_to_its_shard(
-    api: Any, local_stack: dict[str, Any], local_client: Any
-) -> None:
+def test_the_open_items_move_online_from_the_one_partition_to_their_shards(tmp_path: Path) -> None:
+    """A stack of its own, as after the deploy (no phase marker: phase 0): a new invoice's open item
+    is where a release before reads it, a payment books to it there; `migrate` moves it and ends in
+    phase 2 with the list unchanged; a payment after that books to the shard."""
     from local.template import Stack
 
-    table, ddb = Stack.read().names["Table"], local_client("dynamodb")
-    target = invoice(api, customer(api, "CHF"), 3)
-    rech_nr, sk = target["RechNr"], f"{target['FaelligDatum']}#{target['RechNr']}"
-    listed = api.get("/www/rechnung", params={"status": "offen", "KundNr": target["KundNr"]}).json()["data"]
-    everyone = api.get("/www/rechnung", params={"status": "offen"}).json()["data"]
-    [row] = [r for r in everyone if r["RechNr"] == rech_nr]
-    # Its open item as a release before kept it: in the one partition OFFENEPOSTEN, with a Version of 4.
-    shards = [f"OFFENEPOSTEN@{s:02d}" for s in range(16)]
-    items = [ddb.get_item(TableName=table, Key={"PK": {"S": pk}, "SK": {"S": sk}}).get("Item") for pk in shards]
-    [(shard, item)] = [(pk, i) for pk, i in zip(shards, items, strict=True) if i]
-    ddb.delete_item(TableName=table, Key={"PK": {"S": shard}, "SK": {"S": sk}})
-    old = {**item, "PK": {"S": "OFFENEPOSTEN"}, "Version": {"N": "4"}}
-    ddb.put_item(TableName=table, Item=old)
-    assert rech_nr not in [r["RechNr"] for r in api.get("/www/rechnung", params={"status": "offen"}).json()["data"]]
+    with started(tmp_path / "data", fresh=True) as running:
+        api = Api(running.api)
+        api.login()
+        table, ddb = Stack.read().names["Table"], running.client("dynamodb")
 
-    done = admin(local_stack, "migrate")
-    assert done.returncode == 0, done.stderr
-    assert "1 open items moved to their partitions, 0 not: none." in done.stdout
-    assert ddb.get_item(TableName=table, Key={"PK": {"S": shard}, "SK": {"S": sk}})["Item"] == {
-        **old,
-        "PK": {"S": shard},
-    }
-    assert "Item" not in ddb.get_item(TableName=table, Key={"PK": {"S": "OFFENEPOSTEN"}, "SK": {"S": sk}})
-    assert [
-        r for r in api.get("/www/rechnung", params={"status": "offen"}).json()["data"] if r["RechNr"] == rech_nr
-    ] == [row]
-    assert api.get("/www/rechnung", params={"status": "offen", "KundNr": target["KundNr"]}).json()["data"] == listed
-    # Booked to as any other: the moved item's Version goes on from 4.
-    file = camt("camt.054.001.08", [Entry("MV", (Tx("HTTP-MOVED-1", Decimal("1.00"), target["Zahlungsreferenz"]),))])
-    assert api.post("/www/zahlungen", data=file, headers=XML).json()["data"]["matched"] == 1
-    moved = ddb.get_item(TableName=table, Key={"PK": {"S": shard}, "SK": {"S": sk}})["Item"]
-    assert (Decimal(moved["BetragBezahlt"]["N"]), moved["Version"]) == (Decimal("1.00"), {"N": "5"})
+        def item_in(pk: str, sk: str) -> dict[str, Any] | None:
+            found: dict[str, Any] | None = ddb.get_item(
+                TableName=table, Key={"PK": {"S": pk}, "SK": {"S": sk}}, ConsistentRead=True
+            ).get("Item")
+            return found
 
-    again = admin(local_stack, "migrate")
-    assert again.returncode == 0, again.stderr
-    assert "0 open items moved to their partitions, 0 not: none." in again.stdout
+        target = invoice(api, customer(api, "CHF"), 3)
+        rech_nr, sk = target["RechNr"], f"{target['FaelligDatum']}#{target['RechNr']}"
+        gross = Decimal(str(target["AuftBrutto"]))
+        shards = [f"OFFENEPOSTEN@{s:02d}" for s in range(16)]
+        assert [pk for pk in shards if item_in(pk, sk)] == []
+        assert item_in("OFFENEPOSTEN", sk) is not None  # where a release before (a canary) sees it
+        file = camt(
+            "camt.054.001.08", [Entry("P0", (Tx("HTTP-PHASE0-1", Decimal("1.00"), target["Zahlungsreferenz"]),))]
+        )
+        assert api.post("/www/zahlungen", data=file, headers=XML).json()["data"]["matched"] == 1
+        old = item_in("OFFENEPOSTEN", sk)
+        assert old is not None
+        assert (Decimal(old["BetragBezahlt"]["N"]), old["Version"]) == (Decimal("1.00"), {"N": "2"})
+        everyone = api.get("/www/rechnung", params={"status": "offen"}).json()["data"]
+        [row] = [r for r in everyone if r["RechNr"] == rech_nr]
+        assert Decimal(str(row["BetragOffen"])) == gross - Decimal("1.00")
+        legacy = ddb.query(
+            TableName=table,
+            KeyConditionExpression="PK = :pk",
+            ExpressionAttributeValues={":pk": {"S": "OFFENEPOSTEN"}},
+            ConsistentRead=True,
+        )["Items"]
+
+        done = admin(running.stack, "migrate")
+        assert done.returncode == 0, done.stderr
+        assert f"{len(legacy)} open items moved to their partitions, 0 not: none." in done.stdout
+        assert item_in("OFFENEPOSTEN@PHASE", "PHASE") == {
+            "PK": {"S": "OFFENEPOSTEN@PHASE"},
+            "SK": {"S": "PHASE"},
+            "Phase": {"N": "2"},
+        }
+        assert item_in("OFFENEPOSTEN", sk) is None
+        [shard] = [pk for pk in shards if item_in(pk, sk)]
+        assert item_in(shard, sk) == {**old, "PK": {"S": shard}}
+        assert api.get("/www/rechnung", params={"status": "offen"}).json()["data"] == everyone
+
+        # Paid in full in phase 2: booked to the shard, the item removed there.
+        rest = gross - Decimal("1.00")
+        file = camt("camt.054.001.08", [Entry("P2", (Tx("HTTP-PHASE2-1", rest, target["Zahlungsreferenz"]),))])
+        assert api.post("/www/zahlungen", data=file, headers=XML).json()["data"]["matched"] == 1
+        assert item_in(shard, sk) is None
+        assert head(api, rech_nr)["Zahlstatus"] == "bezahlt"
+
+        again = admin(running.stack, "migrate")
+        assert again.returncode == 0, again.stderr
+        assert "0 open items moved to their partitions, 0 not: none." in again.stdout
