@@ -17,7 +17,9 @@ that talks to DynamoDB (through platform.dynamo).
   (`open_items_pk`, the shard from the RechNr); the open-items list and the overdue run read them all
   and merge them in sort-key order, a customer's totals read its own partition, never the table.
   The first one carries `UeberfaelligGemeldet` (the day) once its rechnung.overdue is recorded.
-  Before the shards they were all under `OFFENEPOSTEN` (LEGACY_OPEN_ITEMS): `migrate` moves them.
+  Before the shards they were all under `OFFENEPOSTEN` (LEGACY_OPEN_ITEMS): `migrate` moves them
+  online, and until it is done (`phase`) new items go there and every reader looks there too.
+- `OFFENEPOSTEN@PHASE` / `PHASE`: the phase of that move (`Phase`: none, 1, 2).
 - It reads the invoices' records (`RECHNUNG#{AuftNr}` / `RECHNUNG`, invoices/store's) for the
   data of their events, and writes each write's events (platform.outbox) in its transaction.
 """
