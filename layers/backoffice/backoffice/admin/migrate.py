@@ -9,7 +9,7 @@ before payments existed (issue 24) is registered: the item that finds it by its 
 GET /www/rechnung/{RechNr}), its payment reference lookup and, when something is due, its open items
 (payments/store.register); every open item of the one partition `OFFENEPOSTEN` of the releases before
 is moved to its shard online, in phases, while the functions serve (payments/store.phase; it waits a
-minute for the functions to follow each phase); and every invoice issued
+minute and a half for the functions to follow the phase); and every invoice issued
 before the invoice archive is copied into it, verified byte for byte, and its record marked
 (docs/invoices.md, "The archive").
 """
@@ -136,7 +136,9 @@ def move_open_items() -> tuple[int, list[str]]:
     if store.phase() == store.SHARDS_ONLY:
         return 0, []
     store.set_phase(store.SHARD_WRITES)
-    time.sleep(get_settings().open_items_phase_ttl_seconds)
+    # The cache's age, and half as long again for a request that read phase 0 just before its
+    # cache ran out and writes up to a function's timeout (28 s) later.
+    time.sleep(1.5 * get_settings().open_items_phase_ttl_seconds)
     moved = 0
     while True:
         items = list(store.legacy_open_items())
