@@ -123,3 +123,26 @@ def test_migrate_moves_every_item_ends_in_phase_2_and_the_list_stays_the_same(ca
 
     assert admin(["migrate"]) == 0  # again: nothing to do
     assert "0 open items moved to their partitions, 0 not: none." in capsys.readouterr().out
+
+
+def test_a_bookings_transaction_reserves_what_an_invoices_writes_take_in_every_phase(aws: Any) -> None:
+    """Until the move is done a booking to an invoice without an open item checks two places: three
+    items, not two; a transaction of 24 such payments reserved for two would hold 121 of DynamoDB's 100."""
+    from backoffice.payments import booking
+
+    facts = {"RechNr": "700124", "FaelligDatum": "2026-12-01", "KundNr": "100001", "Karte": False}
+    item = {"BetragBezahlt": Decimal("0.00"), dynamo.VERSION: 1, store.FOUND_IN: LEGACY}
+    for phase in (store.LEGACY_WRITES, store.SHARD_WRITES, store.SHARDS_ONLY):
+        if phase:
+            store.set_phase(phase)
+        most = max(
+            len(store.account_ops(facts)),
+            len(store.open_item_ops(facts, item, Decimal("1.00"), still_open=True)),
+            len(store.open_item_ops(facts, item, Decimal("1.00"), still_open=False)),
+        )
+        assert store.invoice_items() == most == (2 if phase == store.SHARDS_ONLY else 3)
+        bookings: list[Any] = [({"Betrag": "1.00"}, {"RechNr": str(800000 + n)}) for n in range(60)]
+        chunks = booking._chunks(bookings)
+        assert sum(len(c) for c in chunks) == 60
+        assert all(2 * len(c) + most * len(c) + booking.EVENT_ITEMS <= booking.MAX_ITEMS for c in chunks)
+        assert len(chunks[0]) == (booking.MAX_ITEMS - booking.EVENT_ITEMS) // (2 + most)

@@ -99,15 +99,17 @@ def _rech_nr(booking: _Booking) -> str:
 
 
 def _chunks(bookings: list[_Booking]) -> list[list[_Booking]]:
-    """The payments in transactions of at most MAX_ITEMS items: two per payment, two per invoice
-    whose open items move, the events' one; an invoice's payments next to each other, so they share those."""
+    """The payments in transactions of at most MAX_ITEMS items: two per payment, what an invoice's
+    writes take at most (`store.invoice_items`), the events' one; an invoice's payments next to each
+    other, so they share those."""
     chunks: list[list[_Booking]] = []
     current: list[_Booking] = []
     invoices: set[str] = set()
+    per_invoice = store.invoice_items()
     for booking in sorted(bookings, key=_rech_nr):
         rech_nr = _rech_nr(booking)
-        grows = 2 + (2 if rech_nr and rech_nr not in invoices else 0)
-        if current and 2 * len(current) + 2 * len(invoices) + grows > MAX_ITEMS - EVENT_ITEMS:
+        grows = 2 + (per_invoice if rech_nr and rech_nr not in invoices else 0)
+        if current and 2 * len(current) + per_invoice * len(invoices) + grows > MAX_ITEMS - EVENT_ITEMS:
             chunks.append(current)
             current, invoices = [], set()
         current.append(booking)

@@ -151,6 +151,13 @@ def open_item_places(rech_nr: str) -> list[str]:
     return [shard] if phase() == SHARDS_ONLY else [shard, LEGACY_OPEN_ITEMS]
 
 
+def invoice_items() -> int:
+    """The most items one invoice's writes take in a booking's transaction: its open items moved
+    (`open_item_ops`: 2), or, without one, the facts' Version and the absent check in each place the
+    open item may be (`account_ops`: 3 until the move is done, then 2)."""
+    return max(2, 1 + (1 if phase() == SHARDS_ONLY else 2))
+
+
 def _company_partitions() -> list[str]:
     """The company's open-item partitions to read: the shards, and the one partition until the move is done."""
     shards = open_item_partitions()
