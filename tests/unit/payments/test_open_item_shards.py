@@ -96,6 +96,40 @@ def test_the_overdue_run_reads_every_shard_oldest_due_first(aws: Any) -> None:
     assert store.open_item(found[0])[store.OVERDUE_SENT] == day  # type: ignore[index]
 
 
+def test_the_company_partitions_are_read_side_by_side_and_due_dates_bounded_by_dynamodb(
+    aws: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list and the overdue run wait for every shard's Query: READ_WORKERS at a time, not one
+    after the other; and the due date bounds each Query's key condition (no page past it is read)."""
+    from backoffice.platform import parallel
+
+    records = _registered(30)
+    runs: list[tuple[list[str], int]] = []
+    queries: list[tuple[str, Any]] = []
+    in_parallel, query = parallel.in_parallel, dynamo.query
+
+    def recorded(work: Any, inputs: Any, workers: int) -> Any:
+        runs.append((list(inputs), workers))
+        return in_parallel(work, inputs, workers)
+
+    def bounded(pk: str, **kwargs: Any) -> Any:
+        queries.append((pk, kwargs.get("sk_before")))
+        return query(pk, **kwargs)
+
+    monkeypatch.setattr(store.parallel, "in_parallel", recorded)
+    monkeypatch.setattr(store.dynamo, "query", bounded)
+    until = (DUE + timedelta(days=5)).isoformat()
+    due = sorted((r for r in records if r["FaelligDatum"] <= until), key=lambda r: (r["FaelligDatum"], r["RechNr"]))
+    assert [i["RechNr"] for i in store.open_items_due(until, None)] == [r["RechNr"] for r in due]
+    partitions = [*store.open_item_partitions(), "OFFENEPOSTEN"]  # phase 0: the one partition too
+    assert runs == [(partitions, store.READ_WORKERS)]
+    assert sorted(queries) == sorted((pk, f"{until}#~") for pk in partitions)
+    assert [i["RechNr"] for i in store.open_items_before("2999-01-01")] == [
+        r["RechNr"] for r in sorted(records, key=lambda r: (r["FaelligDatum"], r["RechNr"]))
+    ]
+    assert runs[1] == (partitions, store.READ_WORKERS)
+
+
 def _as_before(rec: dict[str, Any], **changes: Any) -> dict[str, Any]:
     """An invoice's open item as the releases before kept it: in the one partition `OFFENEPOSTEN`."""
     facts = store.facts_of(rec)

@@ -35,7 +35,7 @@ from decimal import Decimal
 from typing import Any
 
 from backoffice.payments import amounts
-from backoffice.platform import dynamo, outbox
+from backoffice.platform import dynamo, outbox, parallel
 from backoffice.platform.caches import on_reset
 from backoffice.platform.environment import get_settings
 from backoffice.platform.outbox import Change
@@ -337,18 +337,19 @@ def open_item(facts: dict[str, Any]) -> dict[str, Any] | None:
 
 def open_items_due(until: str | None, kund_nr: str | None) -> Iterator[dict[str, Any]]:
     """The open items due on or before `until` (all when None), of one customer or of all (every
-    shard's, merged), in due date order."""
+    shard's, read side by side and merged), in due date order."""
     partitions = [customer_open_pk(kund_nr)] if kund_nr else _company_partitions()
-    for item in _merged(_due(pk, until) for pk in partitions):
+    for item in _merged(_read_all(partitions, None if until is None else f"{until}#~", consistent=False)):
         yield _strip(item) or {}
 
 
-def _due(pk: str, until: str | None) -> Iterator[dict[str, Any]]:
-    """One partition's items due on or before `until`: its pages read only as far as needed."""
-    for item in dynamo.query(pk):
-        if until is not None and str(item["SK"]) > f"{until}#~":
-            return
-        yield item
+def _read_all(partitions: list[str], sk_before: str | None, consistent: bool) -> list[Iterator[dict[str, Any]]]:
+    """Each partition's items with sort keys before `sk_before` (all when None), the partitions read
+    READ_WORKERS at a time: each Query is mostly its round trip, and the list waits for all of them."""
+    found = parallel.in_parallel(
+        lambda pk: list(dynamo.query(pk, sk_before=sk_before, consistent=consistent)), partitions, READ_WORKERS
+    )
+    return [iter(items) for items in found]
 
 
 def booking_ops(
@@ -414,9 +415,8 @@ def open_item_ops(
 
 
 def open_items_before(day: str) -> Iterator[dict[str, Any]]:
-    """The open items due before `day` (YYYY-MM-DD), oldest due first: one Query of each shard, merged."""
-    shards = (dynamo.query(pk, sk_before=f"{day}#", consistent=True) for pk in _company_partitions())
-    for item in _merged(shards):
+    """The open items due before `day` (YYYY-MM-DD), oldest due first: each shard's, merged."""
+    for item in _merged(_read_all(_company_partitions(), f"{day}#", consistent=True)):
         yield _found(item)
 
 
