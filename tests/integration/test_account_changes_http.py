@@ -26,6 +26,8 @@ import pytest
 
 from tests.support import Api
 from tests.support.camt_files import Entry, Tx, camt
+from tests.support.invoice_http import head as invoice_json
+from tests.support.invoice_http import issue
 from tests.support.invoice_orders import CHF_ORDER
 from tests.support.webhook_receiver import Receiver
 
@@ -41,20 +43,14 @@ MANY = 150
 
 
 def invoice(api: Api) -> dict[str, Any]:
-    created = api.post("/www/auftrag", json=CHF_ORDER)
-    assert created.status_code == 201, created.text
-    issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
-    assert issued.status_code == 201, issued.text
-    data: dict[str, Any] = issued.json()["data"]
+    data = issue(api, CHF_ORDER, decimals=False)
     assert Decimal(str(data["AuftBrutto"])) == GROSS
     return data
 
 
 def head(api: Api, rech_nr: str) -> dict[str, Any]:
-    answer = api.get(f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"})
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()["data"]
-    return data
+    """The invoice's JSON with JSON numbers, as the events carry it."""
+    return invoice_json(api, rech_nr, decimals=False)
 
 
 def imported(api: Api, body: bytes) -> dict[str, int]:

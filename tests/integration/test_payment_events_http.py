@@ -18,6 +18,7 @@ import pytest
 
 from tests.support import Api
 from tests.support.camt_files import Entry, Tx, camt
+from tests.support.invoice_http import issue
 from tests.support.local_stack import admin
 from tests.support.webhook_receiver import Receiver
 
@@ -42,12 +43,9 @@ def receiver() -> Iterator[Receiver]:
 
 
 def invoice(api: Api) -> dict[str, Any]:
-    body = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 2}]}
-    created = api.post("/www/auftrag", json=body)
-    assert created.status_code == 201, created.text
-    issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
-    assert issued.status_code == 201, issued.text
-    return dict(issued.json()["data"])
+    return issue(
+        api, {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 2}]}, decimals=False
+    )
 
 
 def get_json(api: Api, path: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import pytest
 
 from tests.support import Api, error_json
 from tests.support.camt_files import Entry, Tx, camt
+from tests.support.invoice_http import head, issue
 from tests.support.local_stack import add_user
 
 pytestmark = pytest.mark.integration
@@ -42,20 +43,7 @@ def customer(api: Api, currency: str) -> str:
 
 
 def invoice(api: Api, kund_nr: str, coffees: int = 1, **grund: Any) -> dict[str, Any]:
-    body = {"GrundDaten": {"KundNr": kund_nr}, "Positionen": [{"ArtNr": "1000", "Menge": coffees}], **grund}
-    created = api.post("/www/auftrag", json=body)
-    assert created.status_code == 201, created.text
-    issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
-    assert issued.status_code == 201, issued.text
-    data: dict[str, Any] = issued.json(parse_float=Decimal)["data"]
-    return data
-
-
-def head(api: Api, rech_nr: str) -> dict[str, Any]:
-    answer = api.get(f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"})
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json(parse_float=Decimal)["data"]
-    return data
+    return issue(api, {"GrundDaten": {"KundNr": kund_nr}, "Positionen": [{"ArtNr": "1000", "Menge": coffees}], **grund})
 
 
 def post(api: Api, body: bytes) -> Any:

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from tests.support.camt_files import Entry, Tx, camt
+from tests.support.invoice_http import head
+from tests.support.invoice_http import issue as invoice
 from tests.support.invoice_orders import CHF_ORDER, EUR_ORDER
 
 pytestmark = pytest.mark.integration
@@ -26,22 +28,6 @@ BUCKET = "local-bucket"
 INBOX = "zahlungen/eingang/"
 # A bound on a stack that never runs the function, not a measure: the import takes a second or two.
 PATIENCE = 90
-
-
-def invoice(api: Any, body: dict[str, Any]) -> dict[str, Any]:
-    created = api.post("/www/auftrag", json=body)
-    assert created.status_code == 201, created.text
-    issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
-    assert issued.status_code == 201, issued.text
-    head: dict[str, Any] = issued.json(parse_float=Decimal)["data"]
-    return head
-
-
-def head(api: Any, rech_nr: str) -> dict[str, Any]:
-    answer = api.get(f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"})
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json(parse_float=Decimal)["data"]
-    return data
 
 
 def wait_for[T](what: str, found: Callable[[], T | None]) -> T:

@@ -16,6 +16,7 @@ import pytest
 
 from tests.support import Api
 from tests.support.camt_files import Entry, Tx, camt
+from tests.support.invoice_http import head, issue
 from tests.support.local_stack import admin, started
 
 pytestmark = pytest.mark.integration
@@ -37,20 +38,7 @@ def customer(api: Any, currency: str) -> str:
 
 
 def invoice(api: Any, kund_nr: str, quantity: int) -> dict[str, Any]:
-    body = {"GrundDaten": {"KundNr": kund_nr}, "Positionen": [{"ArtNr": "1000", "Menge": quantity}]}
-    created = api.post("/www/auftrag", json=body)
-    assert created.status_code == 201, created.text
-    issued = api.post(f"/www/auftrag/{created.json()['data']['AuftNr']}/rechnung")
-    assert issued.status_code == 201, issued.text
-    head: dict[str, Any] = issued.json(parse_float=Decimal)["data"]
-    return head
-
-
-def head(api: Any, rech_nr: str) -> dict[str, Any]:
-    answer = api.get(f"/www/rechnung/{rech_nr}", headers={"Accept": "application/json"})
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json(parse_float=Decimal)["data"]
-    return data
+    return issue(api, {"GrundDaten": {"KundNr": kund_nr}, "Positionen": [{"ArtNr": "1000", "Menge": quantity}]})
 
 
 def plan(invoices: list[dict[str, Any]]) -> tuple[list[Tx], dict[str, list[Tx]], list[Tx]]:
