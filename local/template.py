@@ -248,6 +248,15 @@ class Stack:
             if any(e["Type"] in ("Schedule", "ScheduleV2") for e in (fn["Properties"].get("Events") or {}).values())
         ]
 
+    def schedules(self, logical: str) -> list[tuple[str, str]]:
+        """(ScheduleExpression, ScheduleExpressionTimezone or UTC) of each schedule of a function."""
+        events = (self.resources("AWS::Serverless::Function")[logical]["Properties"].get("Events") or {}).values()
+        return [
+            (e["Properties"]["ScheduleExpression"], e["Properties"].get("ScheduleExpressionTimezone", "UTC"))
+            for e in events
+            if e["Type"] in ("Schedule", "ScheduleV2")
+        ]
+
     def queue_sources(self) -> list[tuple[str, str, int]]:
         """(function, queue name, batch size) of each SQS event source of a function: a SAM `SQS`
         event, or an event source mapping of a queue calling the function's alias."""

@@ -299,3 +299,65 @@ def test_the_admin_cli_finds_the_stack_of_its_data_folder_and_its_port(tmp_path:
     stopped = _admin_by_folder(data, api_port, "user", "revoke", "finder")
     assert (stopped.returncode, stopped.stderr.count("\n")) == (1, 1), stopped.stderr
     assert "No local stack runs on the data folder" in stopped.stderr
+
+
+def _open_items_due(data: Path, rech_nr: str, day: str, saved: str | None = None) -> int:
+    """The invoice's open items in the saved data made due on `day` (their key holds the day), and
+    the folder's time of saving set to `saved`: what a stack stopped for a while leaves."""
+    state = json.loads((data / "state.json").read_text(encoding="utf-8"))
+    moved = 0
+    for item in state["tables"]["Table"]:
+        if item["PK"]["S"].startswith("OFFENEPOSTEN") and item["SK"]["S"].endswith(f"#{rech_nr}"):
+            item["SK"]["S"] = f"{day}#{rech_nr}"
+            item["FaelligDatum"]["S"] = day
+            moved += 1
+    if saved is not None:
+        state["saved"] = saved
+    (data / "state.json").write_text(json.dumps(state), encoding="utf-8")
+    return moved
+
+
+def _overdue(running: Running, token: str) -> list[str]:
+    feed = running.read("/www/events?types=rechnung.overdue&limit=1000", token)
+    return [event["keys"]["RechNr"] for event in feed["data"]]
+
+
+def test_the_nightly_overdue_run_comes_at_its_time_not_with_each_write_and_after_a_stop_at_start(
+    tmp_path: Path,
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from local.schedules import Cron
+
+    nightly = Cron.parse("cron(0 1 * * ? *)", "Europe/Zurich")
+    began = datetime.now(UTC)
+    data = tmp_path / "data"
+    with stack(data, fresh=True) as first:
+        token = first.token().json()["access_token"]
+        order = first.call("POST", "/www/auftrag", token, json=ORDER)
+        assert order.status_code == 201, order.text
+        issued = first.call("POST", f"/www/auftrag/{order.json()['data']['AuftNr']}/rechnung", token)
+        assert issued.status_code == 201, issued.text
+        rech_nr = issued.json()["data"]["RechNr"]
+        first.stop()
+    # Due ten days ago: AWS reports it at the next 01:00 in Zurich, not at the next write.
+    assert _open_items_due(data, rech_nr, (began - timedelta(days=10)).date().isoformat()) == 2
+    with stack(data, fresh=False) as second:
+        token = second.token().json()["access_token"]
+        customer = second.call("POST", "/www/kunden", token, json=CUSTOMER)
+        assert customer.status_code == 201, customer.text
+        overdue = _overdue(second, token)
+        second.stop()
+    if nightly.came_between(began, datetime.now(UTC)):
+        pytest.skip("01:00 in Zurich came during the test: the run was due")
+    assert rech_nr not in overdue
+    # The same data saved two days ago: the nights since came while the stack was stopped.
+    two_days_ago = (datetime.now(UTC) - timedelta(days=2)).isoformat(timespec="seconds")
+    assert _open_items_due(data, rech_nr, (began - timedelta(days=10)).date().isoformat(), two_days_ago) == 2
+    with stack(data, fresh=False) as third:
+        token = third.token().json()["access_token"]
+        assert _overdue(third, token).count(rech_nr) == 1
+        customer = third.call("POST", "/www/kunden", token, json=CUSTOMER)
+        assert customer.status_code == 201, customer.text
+        assert _overdue(third, token).count(rech_nr) == 1
+        third.stop()
