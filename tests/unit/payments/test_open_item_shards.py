@@ -121,13 +121,21 @@ def test_the_company_partitions_are_read_side_by_side_and_due_dates_bounded_by_d
     until = (DUE + timedelta(days=5)).isoformat()
     due = sorted((r for r in records if r["FaelligDatum"] <= until), key=lambda r: (r["FaelligDatum"], r["RechNr"]))
     assert [i["RechNr"] for i in store.open_items_due(until, None)] == [r["RechNr"] for r in due]
-    partitions = [*store.open_item_partitions(), "OFFENEPOSTEN"]  # phase 0: the one partition too
-    assert runs == [(partitions, store.READ_WORKERS)]
+    # Phase 0: the one partition too, read before the shards (test_open_item_move_races.py).
+    shards, partitions = store.open_item_partitions(), [*store.open_item_partitions(), "OFFENEPOSTEN"]
+    assert runs == [(["OFFENEPOSTEN"], store.READ_WORKERS), (shards, store.READ_WORKERS)]
     assert sorted(queries) == sorted((pk, f"{until}#~") for pk in partitions)
     assert [i["RechNr"] for i in store.open_items_before("2999-01-01")] == [
         r["RechNr"] for r in sorted(records, key=lambda r: (r["FaelligDatum"], r["RechNr"]))
     ]
-    assert runs[1] == (partitions, store.READ_WORKERS)
+    assert runs[2:] == [(["OFFENEPOSTEN"], store.READ_WORKERS), (shards, store.READ_WORKERS)]
+    # Phase 2 (the items registered in phase 0 moved, as `migrate` moves them): the shards alone, side by side.
+    for item in list(store.legacy_open_items()):
+        assert store.move_open_item(item)
+    store.set_phase(store.SHARDS_ONLY)
+    runs.clear()
+    assert [i["RechNr"] for i in store.open_items_due(until, None)] == [r["RechNr"] for r in due]
+    assert runs == [(shards, store.READ_WORKERS)]
 
 
 def _as_before(rec: dict[str, Any], **changes: Any) -> dict[str, Any]:

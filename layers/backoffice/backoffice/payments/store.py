@@ -158,20 +158,33 @@ def invoice_items() -> int:
     return max(2, 1 + (1 if phase() == SHARDS_ONLY else 2))
 
 
-def _company_partitions() -> list[str]:
-    """The company's open-item partitions to read: the shards, and the one partition until the move is done."""
-    shards = open_item_partitions()
-    return shards if phase() == SHARDS_ONLY else [*shards, LEGACY_OPEN_ITEMS]
-
-
 def _found(item: dict[str, Any]) -> dict[str, Any]:
     """An open item as read, with the partition it was found in (FOUND_IN) instead of its keys."""
     return {**(_strip(item) or {}), FOUND_IN: item["PK"]}
 
 
 def _merged(partitions: Iterable[Iterator[dict[str, Any]]]) -> Iterator[dict[str, Any]]:
-    """The items of several open-item partitions in sort-key order, as one partition gave them."""
-    return heapq.merge(*partitions, key=lambda item: str(item["SK"]))
+    """The items of several open-item partitions in sort-key order, as one partition gave them; an
+    item read in two of them (moved between their reads) once, from the first of them."""
+    last = None
+    for item in heapq.merge(*partitions, key=lambda item: str(item["SK"])):
+        if item["SK"] != last:
+            last = item["SK"]
+            yield item
+
+
+def _company_items(sk_before: str | None, consistent: bool) -> Iterator[dict[str, Any]]:
+    """The company's open items with sort keys before `sk_before` (all when None), in sort-key order:
+    the shards' read side by side, and until the move is done the one partition's too. That one is
+    read first, and every read is then consistent: an item moves from it to its shard, never back,
+    so one moved meanwhile is read in its shard (and maybe in the one partition before: listed
+    once, the shard's), never missed; read side by side, or eventually consistent, it could be in
+    neither read (a list short of it, an overdue run that skipped it) or in both (listed twice)."""
+    shards = open_item_partitions()
+    if phase() == SHARDS_ONLY:
+        return _merged(_read_all(shards, sk_before, consistent))
+    legacy = _read_all([LEGACY_OPEN_ITEMS], sk_before, consistent=True)
+    return _merged([*_read_all(shards, sk_before, consistent=True), *legacy])
 
 
 def customer_open_pk(kund_nr: str) -> str:
@@ -326,9 +339,13 @@ def open_items(keys: Iterable[str]) -> dict[str, dict[str, Any]]:
 
 
 def open_item(facts: dict[str, Any]) -> dict[str, Any] | None:
-    """The invoice's open item (consistent), in its shard or else in the one partition before the move."""
+    """The invoice's open item (consistent), in the one partition of before the move or else in its
+    shard. In that order: the move takes an item from the one partition to its shard, never back, so
+    an item moved between the two reads is found in the second; read the other way round it was in
+    neither, and a credit note (whose writes have no condition on an absent item) took the invoice
+    for paid and left its open item at the amount before."""
     sk = open_item_sk(facts)
-    for pk in open_item_places(str(facts["RechNr"])):
+    for pk in reversed(open_item_places(str(facts["RechNr"]))):
         item = dynamo.get_item(pk, sk, consistent=True)
         if item is not None:
             return _found(item)
@@ -338,8 +355,12 @@ def open_item(facts: dict[str, Any]) -> dict[str, Any] | None:
 def open_items_due(until: str | None, kund_nr: str | None) -> Iterator[dict[str, Any]]:
     """The open items due on or before `until` (all when None), of one customer or of all (every
     shard's, read side by side and merged), in due date order."""
-    partitions = [customer_open_pk(kund_nr)] if kund_nr else _company_partitions()
-    for item in _merged(_read_all(partitions, None if until is None else f"{until}#~", consistent=False)):
+    sk_before = None if until is None else f"{until}#~"
+    if kund_nr:
+        found = _merged(_read_all([customer_open_pk(kund_nr)], sk_before, consistent=False))
+    else:
+        found = _company_items(sk_before, consistent=False)
+    for item in found:
         yield _strip(item) or {}
 
 
@@ -416,7 +437,7 @@ def open_item_ops(
 
 def open_items_before(day: str) -> Iterator[dict[str, Any]]:
     """The open items due before `day` (YYYY-MM-DD), oldest due first: each shard's, merged."""
-    for item in _merged(_read_all(_company_partitions(), f"{day}#", consistent=True)):
+    for item in _company_items(f"{day}#", consistent=True):
         yield _found(item)
 
 
@@ -440,14 +461,18 @@ def legacy_open_items() -> Iterator[dict[str, Any]]:
 def move_open_item(item: dict[str, Any]) -> bool:
     """An open item of the one partition before (`legacy_open_items`, as read) moved to its shard with
     all its attributes (Version, UeberfaelligGemeldet ...), all or nothing: only while it is still as
-    read (its Version: a release before serving meanwhile may book to it) and its shard holds none.
+    read and its shard holds none. As read: its Version (every booking and credit note, of this
+    release or of one before serving meanwhile, counts it up) and its overdue mark (the one write
+    that leaves the Version as it is, so a booking beside it still books: a move that missed it
+    would put the item unmarked in the shard, and the next night would report it overdue again).
     False when a condition failed (the caller reads it again)."""
     sk = str(item["SK"])
+    as_read = {OVERDUE_SENT: item.get(OVERDUE_SENT)}
     try:
         dynamo.transact_write(
             [
                 dynamo.put_op({**item, "PK": open_item_pk_of(sk)}, dynamo.NEW),
-                dynamo.delete_op(LEGACY_OPEN_ITEMS, sk, version=int(item[dynamo.VERSION])),
+                dynamo.delete_op(LEGACY_OPEN_ITEMS, sk, version=int(item[dynamo.VERSION]), unchanged=as_read),
             ]
         )
     except Exception as exc:

@@ -375,9 +375,7 @@ def update_op(
         for a, v in (set_if_missing or {}).items()
     ]
     conditions = [f"attribute_not_exists({expression.name(a)})" for a in absent]
-    for a, v in (unchanged or {}).items():
-        name = expression.name(a)
-        conditions.append(f"attribute_not_exists({name})" if v is None else f"{name} = {expression.value(v)}")
+    conditions += _unchanged(expression, unchanged or {})
     if held_by is not None:
         conditions.append(f"{expression.name(LEASE_HOLDER)} = {expression.value(held_by)}")
     if version is not None:
@@ -391,14 +389,23 @@ def update_op(
     return {"Update": expression.into(op, " AND ".join(conditions))}
 
 
-def delete_op(pk: str, sk: str, version: int | None = None) -> dict[str, Any]:
+def delete_op(pk: str, sk: str, version: int | None = None, unchanged: dict[str, Any] | None = None) -> dict[str, Any]:
     """A Delete for transact_write (deleting an item that is not there is no failure); with
-    `version`, only while the item's Version is still this one."""
+    `version`, only while the item's Version is still this one; `unchanged` as `update_op`'s."""
     op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
-    if version is None:
-        return {"Delete": op}
     expression = _Expression()
-    return {"Delete": expression.into(op, f"{expression.name(VERSION)} = {expression.value(version)}")}
+    conditions = [] if version is None else [f"{expression.name(VERSION)} = {expression.value(version)}"]
+    conditions += _unchanged(expression, unchanged or {})
+    return {"Delete": expression.into(op, " AND ".join(conditions))}
+
+
+def _unchanged(expression: _Expression, unchanged: dict[str, Any]) -> list[str]:
+    """The conditions that each attribute still holds its value (None: that it has none)."""
+    conditions = []
+    for a, v in unchanged.items():
+        name = expression.name(a)
+        conditions.append(f"attribute_not_exists({name})" if v is None else f"{name} = {expression.value(v)}")
+    return conditions
 
 
 def check_op(pk: str, sk: str, condition: str = EXISTING, version: int | None = None) -> dict[str, Any]:
