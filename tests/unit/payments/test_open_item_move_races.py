@@ -18,6 +18,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+import boto3
 import pytest
 
 from backoffice.admin import migrate
@@ -62,6 +63,15 @@ def _places(sk: str) -> list[str]:
     """Where the open item under `sk` is: the one partition, its shard, or both."""
     shard = store.open_item_pk_of(sk)
     return [pk for pk in (LEGACY, shard) if dynamo.get_item(pk, sk, consistent=True) is not None]
+
+
+def _object_created(key: str) -> dict[str, Any]:
+    """S3's "Object Created" event of the bucket's key, as EventBridge hands it to zahlungen_eingang."""
+    return {
+        "detail-type": "Object Created",
+        "source": "aws.s3",
+        "detail": {"bucket": {"name": "local-bucket"}, "object": {"key": key, "size": 1}, "reason": "PutObject"},
+    }
 
 
 def _reads_first(monkeypatch: pytest.MonkeyPatch, read: list[dict[str, Any]]) -> None:
@@ -372,6 +382,29 @@ def test_an_item_a_container_still_in_phase_0_puts_in_the_one_partition_while_mi
     assert [r["RechNr"] for r in _open_list(call)["data"]] == [late[0]["RechNr"]]
 
 
+def test_migrate_waits_out_the_phase_cache_and_the_longest_request_that_puts_new_items(
+    aws: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A container that read phase 0 just before `migrate` set phase 1 keeps it for the cache's
+    time (60 s in AWS), and a request that took it from there puts its new open item up to its
+    function's Timeout later: only the invoice function puts new ones (`register_ops`, when it
+    issues). `migrate` must not look at the one partition for the last time before that."""
+    from backoffice.platform.environment import get_settings
+    from tests.support.aws import stack
+
+    waits: list[float] = []
+    monkeypatch.setenv("OPEN_ITEMS_PHASE_TTL_SECONDS", "60")
+    get_settings.cache_clear()
+    try:
+        monkeypatch.setattr("time.sleep", waits.append)
+        assert migrate.move_open_items() == (0, [])
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()
+    assert waits == [90.0]
+    assert waits[0] >= 60 + stack().timeout("RechnungFunction")  # 29 s
+
+
 # -- every function on the one partition, under its own policies -------------------------------------
 
 
@@ -380,17 +413,23 @@ def test_every_function_works_on_items_in_the_one_partition_under_its_policies(
     call: Any, monkeypatch: pytest.MonkeyPatch, phase: int
 ) -> None:
     """rechnung (issue, list), zahlungen (import, assignment by hand, the absent check of a paid
-    invoice), gutschrift (part and whole, with Retoure), ueberfaellig: each on an item in
-    `OFFENEPOSTEN`, in phase 0 and 1, held to its template policies."""
+    invoice), zahlungen_eingang (a bank file from the bucket: the absent check), gutschrift (part
+    and whole, with Retoure), ueberfaellig: each on items in `OFFENEPOSTEN`, in phase 0 and 1, held
+    to its template policies."""
     partial, whole, assigned, late = (issued(call, CHF_ORDER) for _ in range(4))
     if phase:
         store.set_phase(phase)
     assert all(_places(_sk(i)) == [LEGACY] for i in (partial, whole, assigned, late))
-    # Paid in full by the import, then once more: the second's absent check covers both places.
-    for key, amount in (("F-1", GROSS), ("F-2", Decimal("1.00"))):
-        file = camt("camt.054.001.08", [Entry(f"E-{key}", (Tx(key, amount, assigned["Zahlungsreferenz"]),))])
-        assert post_file(call, file).json()["data"]["matched"] == 1
+    # Paid in full by the import, then once more through the bank's drop into the bucket (the
+    # function zahlungen_eingang): the second's absent check covers both places.
+    file = camt("camt.054.001.08", [Entry("E-F-1", (Tx("F-1", GROSS, assigned["Zahlungsreferenz"]),))])
+    assert post_file(call, file).json()["data"]["matched"] == 1
     assert _places(_sk(assigned)) == []
+    file = camt("camt.054.001.08", [Entry("E-F-2", (Tx("F-2", Decimal("1.00"), assigned["Zahlungsreferenz"]),))])
+    key = f"zahlungen/eingang/phase-{phase}.xml"
+    boto3.client("s3", region_name="eu-central-1").put_object(Bucket="local-bucket", Key=key, Body=file)
+    dropped = handler("zahlungen_eingang")(_object_created(key), Context("zahlungen_eingang"))
+    assert (dropped["Status"], dropped["data"]) == ("verarbeitet", {"new": 1, "known": 0, "matched": 1, "unmatched": 0})
     file = camt(
         "camt.054.001.08",
         [Entry("U", (Tx("U-1", Decimal("2.00"), None, text="?"), Tx("U-2", Decimal("3.00"), None, text="?")))],

@@ -137,7 +137,8 @@ def move_open_items() -> tuple[int, list[str]]:
         return 0, []
     store.set_phase(store.SHARD_WRITES)
     # The cache's age, and half as long again for a request that read phase 0 just before its
-    # cache ran out and writes up to a function's timeout (28 s) later.
+    # cache ran out and puts its new open item up to its function's Timeout later (only the invoice
+    # function puts new ones: 29 s; test_open_item_move_races holds the template to it).
     time.sleep(1.5 * get_settings().open_items_phase_ttl_seconds)
     moved = 0
     while True:
