@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from bench.bench_zahlungen import _floor, _floor_row
+from bench.bench_zahlungen import _above_floor_row, _floor, _floor_row
 
 
 def test_the_floor_reads_and_writes_each_payment_once_through_the_client_without_dynamodb() -> None:
@@ -22,3 +22,13 @@ def test_the_floor_reads_and_writes_each_payment_once_through_the_client_without
     assert row["ratio"] == (floor["parse"] + floor["read"] + floor["write"]) / floor["parse"]
     assert row["verdict"] == ("ok" if row["ratio"] <= 2.0 else "FAIL")
     assert row["benchmark"] == "zahlungen: the floor of any import of 250 payments, DynamoDB's answers canned"
+
+
+def test_the_import_is_set_against_the_floor_outside_moto() -> None:
+    floor = {"parse": 0.5, "read": 0.25, "write": 0.25}
+    large = {"import": 30.0, "moto": 26.0, "parse": 0.4}
+    row = _above_floor_row(large, floor)
+    assert row["ratio"] == 4.0  # (30.0 - 26.0) / (0.5 + 0.25 + 0.25)
+    assert row["measured"] == "import 4.00 s outside moto (parsing 0.40 s)"
+    assert row["baseline"] == "the floor 1.00 s (parsing 0.50 s)"
+    assert row["verdict"] == "info"
