@@ -16,6 +16,7 @@ from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 
 from tests.support import Api
 from tests.support.camt_files import Entry, Tx, camt
+from tests.support.demo import MINIMAL_CUSTOMER
 from tests.support.invoice_http import issue
 from tests.support.local_stack import admin, started
 
@@ -92,20 +93,7 @@ def test_migrate_moves_the_open_items_of_a_release_before_while_payments_come_in
         # This release's invoice in phase 0 (in the one partition), credited in part, reported overdue.
         kund_nr = api.post(
             "/www/kunden",
-            json={
-                "GrundDaten": {"WaehrAbk": "CHF", "FAKTZahlArt": "R"},
-                "Adressen": {
-                    "KontaktAdr": {
-                        "AdrSprache": "ger",
-                        "AdrFirma": "Umzug AG",
-                        "AdrAnrede": 0,
-                        "AdrAdresse1": "Bahnhofstrasse 1",
-                        "OrtLand": "CH",
-                        "OrtPLZ": "8001",
-                        "OrtName": "Zürich",
-                    }
-                },
-            },
+            json={**MINIMAL_CUSTOMER, "GrundDaten": {"WaehrAbk": "CHF", "FAKTZahlArt": "R"}},
         ).json()["data"]["DebiNr"]
         new = issue(api, {"GrundDaten": {"KundNr": kund_nr}, "Positionen": [{"ArtNr": "1000", "Menge": 3}]})
         credit = api.post(f"/www/rechnung/{new['RechNr']}/gutschrift", json={"Positionen": [{"PosNr": 1, "Menge": 1}]})

@@ -51,11 +51,12 @@ OPEN_ITEMS = "OFFENEPOSTEN"
 OPEN_ITEM_SHARDS = 16
 # Where they all were before the shards, read and written while the move is not done (`phase`).
 LEGACY_OPEN_ITEMS = OPEN_ITEMS
-# The phase of the move to the shards (docs/decisions.md, "Moving the open items online"), under a
-# key of the shards' own prefix (the functions' policies name "OFFENEPOSTEN@*"): none (0) after the
-# deploy, new items still go to the one partition (a release before, serving beside in a canary,
-# sees them) and readers look in both places; SHARD_WRITES (1): new items go to their shard, readers
-# still look in both; SHARDS_ONLY (2): the one partition is empty and never read again.
+# The phase of the move to the shards (docs/decisions.md, "Open items over 16 partitions", its
+# "Online, in phases"), under a key of the shards' own prefix (the functions' policies name
+# "OFFENEPOSTEN@*"): none (0) after the deploy, new items still go to the one partition (a release
+# before, serving beside in a canary, sees them) and readers look in both places; SHARD_WRITES (1):
+# new items go to their shard, readers still look in both; SHARDS_ONLY (2): the one partition is
+# empty and never read again.
 PHASE_PK, PHASE_SK, PHASE = f"{OPEN_ITEMS}@PHASE", "PHASE", "Phase"
 LEGACY_WRITES, SHARD_WRITES, SHARDS_ONLY = 0, 1, 2
 # A container reads the phase again after `open_items_phase_ttl_seconds` (60) while it is not final:

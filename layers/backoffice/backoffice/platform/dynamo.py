@@ -79,22 +79,29 @@ def hold_until(pk: str, sk: str, attribute: str, until: int, now: int) -> bool:
     """Set `attribute` of an existing item to the time `until`, unless it holds a time after `now`
     already: of callers racing for the same item, one gets it. False when another's time still runs
     (or there is no item)."""
-    expression = _Expression()
-    name = expression.name(attribute)
-    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
-    op["UpdateExpression"] = f"SET {name} = {expression.value(until)}"
-    expression.into(op, f"{EXISTING} AND (attribute_not_exists({name}) OR {name} <= {expression.value(now)})")
-    return _update_if(op) is not None
+    return _set_if(
+        pk,
+        sk,
+        attribute,
+        until,
+        lambda name, value: f"{EXISTING} AND (attribute_not_exists({name}) OR {name} <= {value(now)})",
+    )
 
 
 def give_back(pk: str, sk: str, attribute: str, held: int) -> bool:
     """End a `hold_until` (the attribute set to 0) while it is still the one set; False when another
     write has replaced it since (which then stands)."""
+    return _set_if(pk, sk, attribute, 0, lambda name, value: f"{name} = {value(held)}")
+
+
+def _set_if(pk: str, sk: str, attribute: str, to: int, condition: Callable[[str, Callable[[Any], str]], str]) -> bool:
+    """Set one attribute of an item to `to` while `condition(name, value)` holds (it names the
+    attribute by `name` and any value it compares by `value(...)`); False when it does not."""
     expression = _Expression()
     name = expression.name(attribute)
     op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
-    op["UpdateExpression"] = f"SET {name} = {expression.value(0)}"
-    expression.into(op, f"{name} = {expression.value(held)}")
+    op["UpdateExpression"] = f"SET {name} = {expression.value(to)}"
+    expression.into(op, condition(name, expression.value))
     return _update_if(op) is not None
 
 
