@@ -2,7 +2,7 @@
 
 1. In-process on moto, through the real auftrag handler: the DynamoDB requests of an order and the
    items of its one transaction, with no subscription and with 3. A subscription costs a write
-   nothing: delivery reads the event feed afterwards (docs/decisions.md, "Webhook delivery").
+   nothing: delivery reads the event feed afterwards (ADR 0009).
 2. The local stack over HTTP (`python -m local`, the same code as `make run`): a subscription is
    disabled while ORDERS orders are written, then enabled; the time until a local receiver has
    every event of them (its backlog, sent in order from the delivery queue) gives events per second.

@@ -12,8 +12,8 @@ moto is not DynamoDB: it serves one request at a time, in Python, on the import'
 wall time against it is information, and the verdict is on what is measured of the import itself
 (its time outside moto's request handling) and on that plus its longest chain of round trips at a
 stated latency; beside them, the write units its transactions take in their busiest partition
-against DynamoDB's per-partition limit (docs/decisions.md, "The payments import against the 2x of
-parsing"). Last, the floor of any import, timed in the same run: parsing plus one read and one
+against DynamoDB's per-partition limit
+(ADR 0031). Last, the floor of any import, timed in the same run: parsing plus one read and one
 conditional write per payment through the same client, DynamoDB's answers canned (`_floor`).
 """
 
@@ -416,7 +416,7 @@ def _floor(invoices: int, payments: int) -> dict[str, Any]:
 
 def _floor_row(floor: dict[str, Any]) -> dict[str, Any]:
     """Parsing plus the floor (`_floor`) against parsing alone: where no design of the import can
-    go below, whatever else it does (docs/decisions.md, "The payments import against the 2x of parsing")."""
+    go below, whatever else it does (ADR 0031)."""
     parse, read, write = floor["parse"], floor["read"], floor["write"]
     least = parse + read + write
     return {

@@ -1,5 +1,5 @@
 """Swagger UI at /docs, and `GET /` pointing to it: local-only routes of the API emulation (not in
-template.yaml; docs/decisions.md, "API Gateway emulation", says why `/` answers here).
+template.yaml; ADR 0055 says why `/` answers here).
 
 The assets come from the installed swagger-ui-py package (Swagger UI 5, no CDN); the document is
 generated from the handler modules the gateway has loaded, its server this stack, so

@@ -3,7 +3,7 @@ emulation (local/gateway.py), or to the local-only routes of the OpenAPI serving
 
 It holds API Gateway's limits on what a client sends (request line and headers, request size) and
 a client's time to send a request; it answers what it refuses itself and closes the connection.
-Why h11, and where it differs from AWS: docs/decisions.md, "API Gateway emulation".
+Why h11, and where it differs from AWS: ADR 0054.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ when the client's first Accept value matches one, and holds AWS's limits: 10 KB 
 and headers and 10 MB of request (which the HTTP front door, local/front_door.py, enforces), 6 MB
 of Lambda event and answer, 29 s of integration and each function's Timeout. The functions run in
 the Lambda runtime emulation (local/lambda_runtime.py). Why, and where the emulation differs from
-AWS: docs/decisions.md, "API Gateway emulation".
+AWS: ADR 0054.
 """
 
 from __future__ import annotations
@@ -324,7 +324,7 @@ class Gateway:
         event = self.build_event(route, method, url.path, url.query, headers, body, params, auth_context, request_id)
         event["requestContext"]["identity"]["sourceIp"] = source_ip
         try:
-            # Lambda refuses the invocation; AWS then answers a 5xx we cannot shape (docs/decisions.md),
+            # Lambda refuses the invocation; AWS then answers a 5xx we cannot shape (ADR 0054),
             # here the layer's own check answers it, the same the function would give.
             check_event_size(event)
         except ApiError as err:

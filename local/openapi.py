@@ -230,8 +230,8 @@ def _request_parts(op: dict[str, Any]) -> None:
     if REQUEST_FILE_KEY in op:
         op["requestBody"] = request_file_body(op.pop(REQUEST_FILE_KEY))
     if REQUEST_HEADERS_KEY in op:
-        # Header parameters, so a generated client has an argument for each (docs/decisions.md,
-        # issue 28); named in the description too, for a reader of the summary list.
+        # Header parameters, so a generated client has an argument for each
+        # (ADR 0050); named in the description too, for a reader of the summary list.
         headers = header_parameters(op.pop(REQUEST_HEADERS_KEY))
         op["parameters"] = [*op.get("parameters", []), *headers]
         text = " ".join(f"`{h['name']}`: {h['description']}" for h in headers)

@@ -27,7 +27,7 @@ from typing import Any
 
 SAMCONFIG = Path(__file__).resolve().parent.parent / "samconfig.toml"
 # Eleven years with their leap days: the law's ten years from the end of the business year
-# (docs/decisions.md, "The invoice archive").
+# (ADR 0025).
 ARCHIVE_DAYS = 4018
 
 

@@ -590,7 +590,7 @@ def first_requests(gateway: LambdaGateway) -> dict[str, tuple[int, Any]]:
     }
     pdf = {**bearer, "Accept": "application/pdf"}
     answers["ZugferdFunction"] = gateway.request("POST", "/www/zugferd", pdf, json.dumps(combine).encode())
-    # DELETE /www/log is the operators' (docs/decisions.md, "Users, tokens and roles").
+    # DELETE /www/log is the operators' (ADR 0005).
     operator = base64.b64encode(b"operator:operator").decode("ascii")
     _, issued = gateway.request("POST", "/www/token", {"Authorization": f"Basic {operator}"})
     answers["LogFunction"] = gateway.request(

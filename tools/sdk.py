@@ -31,7 +31,7 @@ NODE_BIN = ROOT / "node_modules" / ".bin"
 TS_GENERATED = ("src/schema.ts", "dist", "node_modules")
 # The package's run-time dependency and its own, bundled (package.json, bundleDependencies) as the
 # lock file pins them: `npm install ./clients/typescript` links the folder and installs nothing of
-# what it needs, so what it needs is in the folder (docs/decisions.md).
+# what it needs, so what it needs is in the folder (ADR 0051).
 BUNDLED = ("openapi-fetch", "openapi-typescript-helpers")
 BUNDLED_LEFT_OUT = ("*.map", "CHANGELOG.md", "CONTRIBUTING.md", "src")
 # Left by `pip install -e` or Python itself, never part of the generated code.

@@ -110,7 +110,7 @@ def read(GutschriftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # ty
 
 
 # One representation each, whatever Accept says: a generated client parses one media type per
-# operation, so the PDF and the XML have operations of their own, as the invoice's (docs/decisions.md).
+# operation, so the PDF and the XML have operations of their own, as the invoice's (ADR 0051).
 def _file_read(media_type: str, what: str) -> dict[int, Any]:
     return {
         **documented(

@@ -119,7 +119,7 @@ def read(AuftNr: Annotated[str, Path(min_length=1, max_length=10)]):  # type: ig
 
 
 # One representation each, whatever Accept says: a generated client parses one media type per
-# operation, so the PDF and the XML have operations of their own (docs/decisions.md, issue 28).
+# operation, so the PDF and the XML have operations of their own (ADR 0051).
 def _file_read(media_type: str, what: str) -> dict[int, Any]:
     return {
         **documented(

@@ -174,8 +174,8 @@ def test_stop_returns_with_idle_and_stalled_connections_open() -> None:
 
 
 def test_the_root_points_to_the_docs_where_other_methods_get_the_gateways_404() -> None:
-    """`GET /` is a local-only pointer to the documentation (docs/decisions.md, "API Gateway
-    emulation"); any other method on `/` is the gateway's answer on a path without a route."""
+    """`GET /` is a local-only pointer to the documentation
+    (ADR 0055); any other method on `/` is the gateway's answer on a path without a route."""
     server = ApiServer(Gateway(Stack.read()), 0, verbose=False)
     server.start()
     try:

@@ -34,14 +34,14 @@ def test_schemathesis_finds_nothing(local_stack: dict[str, Any], api: Any, tmp_p
         "--checks",
         "all",
         # API Gateway (REST) answers a method a resource does not declare with its one
-        # MISSING_AUTHENTICATION_TOKEN gateway response (404 here), never 405 (docs/decisions.md).
+        # MISSING_AUTHENTICATION_TOKEN gateway response (404 here), never 405 (ADR 0048).
         "--exclude-checks",
         "unsupported_method",
         # No wall clock decides a test here (shared, noisy machines): hypothesis' too_slow health
         # check fails a slow data generation, and max_response_time (ST112, which `--checks all`
         # turns on with a 10 s limit) times an answer in this client, where a worker thread busy
         # generating holds the GIL and makes its neighbour's answer look slow (an 85 s, then a 95 s
-        # "response" of GET /www/artikel/{ArtNr} under load; docs/decisions.md, issue 28): its limit
+        # "response" of GET /www/artikel/{ArtNr} under load; ADR 0050): its limit
         # is the request timeout's below.
         "--suppress-health-check",
         "too_slow",

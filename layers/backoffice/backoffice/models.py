@@ -51,7 +51,7 @@ class RequestModel(BaseModel):
     def _xml_text(cls, value: Any, info: ValidationInfo) -> Any:
         # Every text of every request lands on an invoice (XML 1.0) sooner or later: a character it
         # cannot carry is refused here, once for all models, naming the field, rather than stored
-        # and found by the invoice's XML build as a 500 (docs/decisions.md, issue 22).
+        # and found by the invoice's XML build as a 500 (ADR 0004).
         if isinstance(value, str) and info.field_name not in cls.binary_fields and (why := first_illegal(value)):
             raise PydanticCustomError("xml_character", "contains a character XML 1.0 cannot carry: {why}", {"why": why})
         return value

@@ -1,4 +1,4 @@
-"""The money rules of the back-office, in one place (docs/decisions.md, section Money).
+"""The money rules of the back-office, in one place (ADR 0010).
 
 - Amounts and quantities are `Decimal` from input to output. A binary float is refused loudly
   (TypeError), never converted: 0.1 as a float is not 0.1.
@@ -25,7 +25,7 @@ UNIT_PRICE_STEP = Decimal("0.0001")
 HUNDRED = Decimal(100)
 ZERO = Decimal(0)
 # The limits of what one invoice can carry, and so of what a document may hold (issue 22,
-# docs/decisions.md): the Swiss QR-bill and the EPC code take at most 999,999,999.99.
+# ADR 0014): the Swiss QR-bill and the EPC code take at most 999,999,999.99.
 MAX_DOCUMENT_TOTAL = Decimal("999999999.99")  # AuftBrutto (a CHF total rounds to 999,999,999.95)
 MAX_UNIT_PRICE = MAX_DOCUMENT_TOTAL  # Preis: one unit never costs more than an invoice can ask
 MAX_QUANTITY = Decimal("9999999.9999")  # Menge: ten million units of one article, 4 decimals

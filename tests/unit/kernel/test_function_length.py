@@ -3,7 +3,7 @@
 Ruff has no rule for a function's length (its pylint rules count statements or branches, not lines,
 and C901 is the McCabe half of the gate): so the AST counts them here, from `def` to the last line,
 the docstring included. A file pyproject.toml exempts from C901 is exempt from this check too: one
-list of exceptions for both halves (docs/decisions.md, "The complexity gate").
+list of exceptions for both halves (ADR 0046).
 """
 
 from __future__ import annotations

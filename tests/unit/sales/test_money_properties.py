@@ -1,6 +1,6 @@
 """Property test of the document calculation against a reference calculator written here.
 
-The reference follows docs/decisions.md (sections Money and "Money at the edges") with Python's
+The reference follows ADR 0010 to ADR 0013 (the money rules) with Python's
 Fraction and shares no code with the layer: tier choice, packs x pack price, gross list prices in
 net documents converted per line, discount, half-up rounding, per-code recap (tax on the merged
 amount, gross documents taking the tax out of the merged gross), delivery costs allocated by

@@ -46,7 +46,7 @@ def article_webshops(art_nr: str) -> set[str] | None:
     The visibility is decided on this small read before anything else is read, so that an article
     hidden from the caller costs what a missing one costs: reading its whole partition (texts,
     prices, stock, media) first made a hidden article's 404 take twice the time of an unknown one's,
-    which told a webshop user which numbers exist (docs/decisions.md, issue 22).
+    which told a webshop user which numbers exist (ADR 0005).
     """
     # PK too: an article without attributes is still found (the projection would return nothing else).
     head = dynamo.get_item(*articles.article_key(art_nr), attributes=("PK", articles.ATTRIBUTES))

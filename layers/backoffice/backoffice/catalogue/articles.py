@@ -108,7 +108,7 @@ def webshops(article: dict[str, Any]) -> set[str]:
 
 def visible_to(article_webshops: set[str] | list[str], webshop: str | None) -> bool:
     """RESTWEBSHOP: a user with a value sees the articles published for it; a user without a
-    value sees only articles that carry no RESTWEBSHOP value (docs/decisions.md)."""
+    value sees only articles that carry no RESTWEBSHOP value (ADR 0017)."""
     if webshop is None:
         return not article_webshops
     return webshop in article_webshops

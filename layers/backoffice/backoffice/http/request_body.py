@@ -17,7 +17,7 @@ from backoffice.errors import InvalidRequest, PayloadTooLarge, UnsupportedMediaT
 
 # Lambda accepts an invocation of at most 6 MB (6,291,456 bytes): the whole event's JSON, not its body.
 # With BinaryMediaTypes */* the body is in it base64-encoded, so the largest JSON body is about 4.7 MB
-# (docs/decisions.md, "API Gateway emulation").
+# (ADR 0054).
 MAX_EVENT_BYTES = 6 * 1024 * 1024
 # From this size on, a base64 body is decoded by pybase64 (body_bytes).
 _LARGE_BODY = 64 * 1024
@@ -78,7 +78,7 @@ def event_size(event: dict[str, Any]) -> int:
 
 
 def check_event_size(event: dict[str, Any]) -> None:
-    """413 for an event larger than Lambda accepts (in AWS it never reaches a function: docs/decisions.md)."""
+    """413 for an event larger than Lambda accepts (in AWS it never reaches a function: ADR 0054)."""
     size = event_size(event)
     if size > MAX_EVENT_BYTES:
         raise PayloadTooLarge(

@@ -229,7 +229,7 @@ def _unknown_query(app: APIGatewayRestResolver) -> dict[str, str]:
 
 
 def _refuse_unknown_query(app: APIGatewayRestResolver, next_middleware: NextMiddleware) -> Response[str]:
-    """A query parameter the route does not declare is a 400 on every route (docs/decisions.md):
+    """A query parameter the route does not declare is a 400 on every route (ADR 0004):
     a misspelt `limt=5` silently ignored would answer another question than the one asked. (When
     the request is invalid otherwise, the validation error names the unknown parameters too.)"""
     unknown = _unknown_query(app)

@@ -10,7 +10,7 @@ took the predicted number); the files are archived in S3 under keys of their own
 finished into the record. A second request meanwhile is a 409 to retry (never a second rendering
 or number); one that comes after a request died takes the lease over and issues the invoice under
 the number that request had taken. So a rendering failure takes no number, and a failure after
-numbering (S3, DynamoDB) leaves no gap (docs/decisions.md).
+numbering (S3, DynamoDB) leaves no gap (ADR 0021).
 """
 
 from __future__ import annotations

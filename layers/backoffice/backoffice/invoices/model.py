@@ -48,7 +48,7 @@ EEA = EU | {"IS", "LI", "NO"}
 # BT-120/BT-121 of an exempt export (category G; BR-G-10 wants a code or a text). VATEX-EU-G says
 # "exempt under the EU VAT Directive, export outside the EU": true only for a seller in the EU
 # delivering outside it. A Swiss (or Liechtenstein) seller's export is exempt under Swiss law, said
-# as a text without an EU code (docs/decisions.md, issue 22).
+# as a text without an EU code (ADR 0024).
 EU_EXPORT_REASON = "Export outside the EU"
 EU_EXPORT_REASON_CODE = "VATEX-EU-G"
 SWISS_EXPORT_REASON = "Export exempt from Swiss VAT (Art. 23 para. 2 no. 1 MWSTG)"

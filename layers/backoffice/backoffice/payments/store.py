@@ -45,14 +45,14 @@ UNMATCHED = "ZAHLUNGEN#OFFEN"
 OPEN_ITEMS = "OFFENEPOSTEN"
 # The company's open items spread over this many partitions, `OFFENEPOSTEN@00` .. `@15` ('@', never
 # the customers' '#'): a camt.054 of 10,000 payments writes ~18,000 units into them, ~1,150 a shard,
-# about a second at DynamoDB's 1,000 units a second per partition (docs/decisions.md, "Open items
-# over 16 partitions"); the list and the overdue run pay one Query a shard. Never changed without
+# about a second at DynamoDB's 1,000 units a second per partition (ADR 0032); the list and the
+# overdue run pay one Query a shard. Never changed without
 # moving every open item (their keys derive from it).
 OPEN_ITEM_SHARDS = 16
 # Where they all were before the shards, read and written while the move is not done (`phase`).
 LEGACY_OPEN_ITEMS = OPEN_ITEMS
-# The phase of the move to the shards (docs/decisions.md, "Open items over 16 partitions", its
-# "Online, in phases"), under a key of the shards' own prefix (the functions' policies name
+# The phase of the move to the shards (ADR 0032, its
+# phases), under a key of the shards' own prefix (the functions' policies name
 # "OFFENEPOSTEN@*"): none (0) after the deploy, new items still go to the one partition (a release
 # before, serving beside in a canary, sees them) and readers look in both places; SHARD_WRITES (1):
 # new items go to their shard, readers still look in both; SHARDS_ONLY (2): the one partition is

@@ -19,8 +19,7 @@ _CONFIG = Config(connect_timeout=3, read_timeout=10, retries={"mode": "standard"
 # DynamoDB checks every request itself (a ValidationException, 400, names the fault), and the
 # layer builds its requests in one module (platform/dynamo); botocore's own walk of each request
 # against the model before sending it cost the payments import more CPU than the rest of its
-# request building (a 100-item transaction: every attribute's shape visited; docs/decisions.md,
-# "The payments import against the 2x of parsing").
+# request building (a 100-item transaction: every attribute's shape visited; ADR 0031).
 _SERVER_VALIDATES = frozenset({"dynamodb"})
 # botocore's Session is not thread-safe, and the local stack serves requests concurrently.
 _creating = threading.Lock()

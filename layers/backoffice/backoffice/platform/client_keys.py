@@ -4,8 +4,7 @@ template.yaml (ClientUsagePlan: ClientRateLimit, ClientBurstLimit), which API Ga
 The API takes keys from the authorizer (`ApiKeySourceType: AUTHORIZER`): the authorizer answers a
 user's key value as `usageIdentifierKey`, clients never send one. The value is derived from the
 user name, so the authorizer needs no lookup and the admin CLI makes the same one: it identifies a
-client for the throttle, it grants nothing (a client cannot present it). Why: docs/decisions.md,
-"Per-client limits".
+client for the throttle, it grants nothing (a client cannot present it). Why: ADR 0034.
 """
 
 from __future__ import annotations

@@ -451,8 +451,7 @@ def is_throttled_transaction(exc: BaseException) -> bool:
     """Whether DynamoDB cancelled a transaction, writing nothing, because a partition it writes was
     over its throughput (reason ThrottlingError, or ProvisionedThroughputExceeded on a provisioned
     table). botocore retries single requests throttled so, but not a cancelled transaction: sent
-    again a little later, the same transaction may pass (docs/decisions.md, "The payments import
-    against the 2x of parsing")."""
+    again a little later, the same transaction may pass (ADR 0031)."""
     if not isinstance(exc, ClientError) or exc.response.get("Error", {}).get("Code") != "TransactionCanceledException":
         return False
     reasons = {str(r.get("Code")) for r in exc.response.get("CancellationReasons") or []}

@@ -17,7 +17,7 @@ An event's data is the changed record's read shape, so the item holds its events
 JSON (`EventsZ`, zlib); items recorded before held plain JSON (`Events`) and read as they were
 (`events_of`). A record too large to travel whole (its JSON over DATA_LIMIT, or the write's item
 over ITEM_BYTES compressed) carries the bounded form its writer gives (`Change.abridged`: an
-order without its positions) and the event says `partial` (docs/decisions.md).
+order without its positions) and the event says `partial` (ADR 0008).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a REST user may do, by role (docs/decisions.md, "Users, tokens and roles").
+"""What a REST user may do, by role (ADR 0005).
 
 integration: the webshop routes (articles, customers, addresses, documents, ZUGFeRD, payments);
 operator: DELETE /www/log and the payment routes (/www/zahlungen: importing a bank's camt file,

@@ -1,6 +1,6 @@
 """Who buys and where the goods go: the buyer's terms, a document's addresses and its place of supply.
 
-The place of supply decides the tax (docs/decisions.md, "Place of supply"): the document's
+The place of supply decides the tax (ADR 0011): the document's
 delivery address (given with the document, else the customer's delivery address, else the
 contact address) against the company's country, Liechtenstein counting as Switzerland; a customer
 whose configured tax code is an export code stays export wherever the goods are delivered.

@@ -2,7 +2,7 @@
 
 Nothing here reads a table or a configuration: pricing (unit price, Preisart, VPE factor) and the
 tax codes come in as plain values, so every figure of a document can be recomputed from its
-stored positions alone (docs/decisions.md, section Money).
+stored positions alone (ADR 0010).
 """
 
 from __future__ import annotations
@@ -163,8 +163,7 @@ class NetLine:
     """A position without tax, as an e-invoice line states it (EN 16931 lines are net).
 
     quantity x price / base_quantity is `basis` exactly, and basis - total is the discount, so a
-    reader recomputes the line to the cent (PEPPOL-EN16931-R120; docs/decisions.md, "The invoice
-    line rule").
+    reader recomputes the line to the cent (PEPPOL-EN16931-R120; ADR 0022).
     """
 
     quantity: Decimal  # BT-129, in the base unit
@@ -267,8 +266,8 @@ def compute_document(
     `export_tax` is given when the place of supply is abroad: every position is then taxed with
     that code, whose rate must be 0, and gross list prices lose the domestic tax they contain.
     Without it, each position carries its own code. `delivery` is a net amount; it is shared over
-    the tax codes in proportion to the positions' amounts and taxed at their rates (docs/decisions.md,
-    "Delivery costs"). `net_delivery=False` reads it in the document's Preisart instead (gross in a
+    the tax codes in proportion to the positions' amounts and taxed at their rates (ADR 0012,
+    ADR 0013). `net_delivery=False` reads it in the document's Preisart instead (gross in a
     gross document), the rule of documents stored before issue 22. `delivery_split` shares it as
     given instead (tax code, share; summing to `delivery`), a code without positions making a recap
     line of its share alone: the last credit note of an invoice gives the delivery costs back taxed

@@ -215,7 +215,7 @@ def _head_from(item: Mapping[str, Any]) -> Head:
         language=_text(item, "Sprache"),
         details=_details_from(item),
         # Without the marker AuftLiefKost is read as it was written, in the document's Preisart,
-        # so a stored document's figures never change on reading (docs/decisions.md, "Delivery costs").
+        # so a stored document's figures never change on reading (ADR 0013).
         net_delivery=item.get(NET_DELIVERY) is True,
         location=_int(item, "StaoNr"),
         addresses=Addresses.by_role(item.get("Adressen") or {}),

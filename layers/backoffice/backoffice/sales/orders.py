@@ -11,7 +11,7 @@ before the write, and a write that lost that race is written again from a fresh 
 (STOCK_ATTEMPTS). Either all of it is stored or
 nothing: there is never a reservation without its order nor an order without its reservations.
 DynamoDB holds at most 100 items in one transaction, so the distinct stock items of one order are
-limited (MAX_RESERVATIONS); more is a 400 that says the limit (docs/decisions.md).
+limited (MAX_RESERVATIONS); more is a 400 that says the limit (ADR 0015).
 """
 
 from __future__ import annotations

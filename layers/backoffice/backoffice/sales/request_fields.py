@@ -2,7 +2,7 @@
 contract's field tables, keys, timestamps, quantities and amounts with their bounds, as pydantic
 `Annotated` types. No model here: each document's bodies are in their own module
 (`order_models`, `quotation_models`, `credit_note_models`), so that a function builds only its own
-at its cold start (docs/decisions.md, "Cold starts on the built artifact, third round").
+at its cold start (ADR 0040).
 """
 
 from __future__ import annotations
