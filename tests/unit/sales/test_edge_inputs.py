@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from backoffice.sales.request_fields import _timestamp
+from backoffice.sales.request_fields import utc_timestamp
 
 ORDER = {"GrundDaten": {"KundNr": "100004"}, "Positionen": [{"ArtNr": "1000", "Menge": 3}]}
 
@@ -68,7 +68,7 @@ def test_a_year_1_date_is_read_back_with_four_digits(call):
     ],
 )
 def test_every_accepted_form_is_kept_in_one_format(sent, kept):
-    assert _timestamp(sent) == kept
+    assert utc_timestamp(sent) == kept
 
 
 @pytest.mark.parametrize("sent", ["0001-01-01T00:00+01", "99991231T2300-0200"])

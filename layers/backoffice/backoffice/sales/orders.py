@@ -29,7 +29,6 @@ from botocore.exceptions import BotoCoreError, ClientError
 from backoffice import company
 from backoffice.catalogue import article_store, articles
 from backoffice.errors import Conflict, InvalidRequest, Unavailable
-from backoffice.money import divide, finite, plain
 from backoffice.parties import order_list
 from backoffice.platform import dynamo, outbox
 from backoffice.platform.outbox import Change
@@ -37,6 +36,7 @@ from backoffice.sales import contract, document_store, drafts
 from backoffice.sales.buyer import buyer_terms, load_customer
 from backoffice.sales.calculation import PositionInput
 from backoffice.sales.document import ORDER, ORDER_STATUS, QUOTATION, SalesDocument
+from backoffice.sales.fulfilment import stock_item
 from backoffice.sales.order_models import OrderConvert, OrderCreate, order_wish
 from backoffice.sales.position_pricing import is_stock_managed
 from backoffice.sales.request_models import Payment, payments
@@ -88,9 +88,8 @@ def reservations(positions: Sequence[PositionInput], found: dict[str, dict[str, 
         article = found.get(p.art_nr)
         if article is None or not is_stock_managed(article):
             continue
-        unit = p.vpe_unit or None
-        count = p.quantity if unit is None else plain(finite(divide(p.quantity, p.vpe_factor)))
-        amounts[(p.art_nr, unit)] = amounts.get((p.art_nr, unit), Decimal(0)) + count
+        key, count = stock_item(p.art_nr, p.vpe_unit, p.vpe_factor, p.quantity)
+        amounts[key] = amounts.get(key, Decimal(0)) + count
     if len(amounts) > MAX_RESERVATIONS:
         raise InvalidRequest(
             f"An order reserves at most {MAX_RESERVATIONS} different articles or packaging units.",

@@ -19,7 +19,7 @@ from backoffice.money import MAX_DOCUMENT_TOTAL, MAX_QUANTITY, MAX_UNIT_PRICE
 from backoffice.timestamps import utc_text
 
 
-def _timestamp(value: str) -> str:
+def utc_timestamp(value: str) -> str:
     """ISO 8601 date or time, with or without Z; answered as UTC with a trailing Z, written by the
     one formatter (`timestamps.utc_text`: always four-digit years, 0001-01-01T00:00:00Z)."""
     try:
@@ -54,7 +54,7 @@ VPEinheitStr = Annotated[str, StringConstraints(min_length=1, max_length=30, str
 Timestamp = Annotated[
     str,
     StringConstraints(max_length=20),
-    AfterValidator(_timestamp),
+    AfterValidator(utc_timestamp),
     Field(
         description="An ISO 8601 date or date and time of at most 20 characters: 2026-11-23, 20261123,"
         " 2026-W48-1, 2026-11-23T09:30, 2026-11-23T09:30:00Z, 2026-11-23T09:30+01, 20261123T093000Z;"
