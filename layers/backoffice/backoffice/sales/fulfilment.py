@@ -406,17 +406,20 @@ def _base_quantity(position: PositionState, line: Wanted, where: str) -> Decimal
         base = given
     if given <= 0:
         raise InvalidRequest("A quantity must be more than 0.", {name: f"{plain(given)} is not more than 0"})
-    _check_units(position, base, name)
+    _check_units(position, None if line.packs is None else given, base, name)
     return base
 
 
-def _check_units(position: PositionState, base: Decimal, name: str) -> None:
+def _check_units(position: PositionState, packs: Decimal | None, base: Decimal, name: str) -> None:
     """A VPE position moves in whole packs; a position of an article without decimals in whole units."""
     if position.vpe_unit and divide(base, position.vpe_factor).denominator != 1:
-        raise InvalidRequest(
-            "A quantity is not a whole number of packaging units.",
-            {name: f"{plain(base)} is not a multiple of {plain(position.vpe_factor)} ({position.vpe_unit})"},
+        unit, factor = position.vpe_unit, plain(position.vpe_factor)
+        why = (
+            f"{plain(base)} is not a multiple of {factor} ({unit})"
+            if packs is None
+            else f"{plain(packs)} is not a whole number of {unit}"
         )
+        raise InvalidRequest("A quantity is not a whole number of packaging units.", {name: why})
     if not position.vpe_unit and not position.decimals and base != base.to_integral_value():
         raise InvalidRequest(
             "A quantity is not a whole number of units.",
