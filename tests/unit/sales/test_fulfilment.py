@@ -83,11 +83,13 @@ def test_two_partial_deliveries_a_partial_cancellation_and_two_invoices_go_n_o_a
     )
     assert progress(state) == {1: (4, 0, 0, 6), 2: (20, 0, 0, 20), 3: (0, 0, 0, 6)}
     assert state.status == "O"
+    assert f.status_change(new_order(), state) == "O"
 
     # Invoice 1: what delivery 1 carried, dated by it.
     state, part = invoice(state)
     assert part == f.InvoicePart(((1, D(4)), (2, D(20))), whole=False, supplied_at=NOV_23)
     assert state.status == "O"
+    assert f.status_change(f.after_delivery(new_order(), first), state) is None
 
     # The customer cancels 2 of position 3 and 1 PAK of position 2: 2 pieces of 3000 and 1 PAK of
     # 1002 go back into stock at location 1.
@@ -106,13 +108,19 @@ def test_two_partial_deliveries_a_partial_cancellation_and_two_invoices_go_n_o_a
     assert state.status == "O"  # all delivered, not all invoiced
 
     # Invoice 2: 10 - 4 = 6, 30 - 20 = 10, 4 - 0 = 4, dated by delivery 2.
+    before = state
     state, part = invoice(state)
+    assert f.status_change(before, state) == "A"
     assert part == f.InvoicePart(((1, D(6)), (2, D(10)), (3, D(4))), whole=False, supplied_at=NOV_30)
     assert state.status == "A"
     assert not state.cancelled_whole
     assert f.head_fields(state) == {}
     with pytest.raises(Conflict, match="has nothing delivered that is not invoiced"):
         f.next_invoice(state)
+    with pytest.raises(Conflict, match="has 0 left to deliver, not 1"):
+        f.check_delivery(state, DeliveryRequest("2026-12-01", [Wanted(1, quantity=D(1))]))
+    with pytest.raises(Conflict, match="has 0 that may be cancelled, not 1"):
+        f.check_cancellation(state, [Wanted(1, quantity=D(1))])
 
 
 def test_more_than_open_is_a_conflict_naming_the_position_and_what_is_open() -> None:

@@ -170,6 +170,13 @@ class OrderState:
         return max((d.number for d in self.deliveries), default=0) + 1
 
 
+def status_change(before: OrderState, after: OrderState) -> str | None:
+    """The new AuftStatus when a write moved the order to another one, else None. The customer's
+    order list follows it: the writer moves the order's entry to the same PlanStatus
+    (`parties.order_list.status_change_ops`) in the write's own transaction."""
+    return after.status if after.status != before.status else None
+
+
 def order_state(
     number: str,
     location: int,
