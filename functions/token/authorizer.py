@@ -16,8 +16,12 @@ from backoffice import coldstart
 from backoffice.errors import InvalidToken
 from backoffice.platform.auth import authorize, bearer_token
 from backoffice.platform.client_keys import key_value
+from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
 from backoffice.platform.roles import INTEGRATION, OPERATOR
+from backoffice.platform.user_store import USERS_VARIABLE
+
+check_environment(USERS_VARIABLE)  # at init: in AWS, the users' table's name or a failure naming it
 
 # The operator route, as it appears in a method ARN: <api>/<stage>/<METHOD>/<path>.
 OPERATOR_ROUTE = "DELETE/www/log"

@@ -14,7 +14,7 @@ from backoffice import company
 from backoffice.admin.__main__ import main as admin
 from backoffice.company import CONFIG_PK, CONFIG_SK
 from backoffice.errors import Conflict, InvalidRequest, NotFound
-from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
+from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox, user_store
 from backoffice.platform.aws import client
 from backoffice.platform.caches import reset_caches
 from backoffice.platform.environment import get_settings
@@ -99,7 +99,7 @@ def test_the_authorizers_log_lines_carry_its_own_request_id(aws: Any) -> None:
 def test_a_token_of_a_deleted_user_is_refused(aws: Any) -> None:
     handler = load_handler(aws, "AuthorizerFunction")
     token, _ = auth.issue_token(auth.save_user("gone", "pw", None))
-    client("dynamodb").delete_item(TableName=dynamo.table_name(), Key=dynamo.key("USER#gone", "USER"))
+    dynamo.delete_item("USER#gone", "USER", table=user_store.table())
     with pytest.raises(Exception, match=r"^Unauthorized$"):
         handler({"type": "TOKEN", "authorizationToken": f"Bearer {token}", "methodArn": "a:b:c:d:e:f/v1/GET/x"}, None)
 

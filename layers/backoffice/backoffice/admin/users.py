@@ -8,7 +8,7 @@ import os
 import sys
 
 from backoffice.admin import CommandFailed
-from backoffice.admin.target import add_target_arguments, select_target
+from backoffice.admin.target import add_target_arguments, require_users_table, select_target
 from backoffice.platform.roles import INTEGRATION, ROLES
 
 
@@ -46,6 +46,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def add_user(args: argparse.Namespace) -> int:
     where = select_target(args)
+    require_users_table(args)
     password = read_password(args.name, args.password_stdin)
     from backoffice.platform.auth import save_user
 
@@ -109,6 +110,7 @@ def read_password(name: str, from_stdin: bool) -> str:
 
 def revoke_user(args: argparse.Namespace) -> int:
     where = select_target(args)
+    require_users_table(args)
     from backoffice.platform.auth import revoke_tokens
 
     if not revoke_tokens(args.name):
@@ -120,6 +122,7 @@ def revoke_user(args: argparse.Namespace) -> int:
 
 def delete_user(args: argparse.Namespace) -> int:
     where = select_target(args)
+    require_users_table(args)
     from backoffice.platform.auth import delete_user as delete
     from backoffice.platform.client_keys import remove
 
