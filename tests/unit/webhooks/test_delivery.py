@@ -491,7 +491,7 @@ def test_another_users_deliveries_are_404_the_operators_are_not(call: Any, recei
         answer = hooks(method, path, user="other")
         assert answer.status == 404, (path, answer.text)
         assert answer.json()["error"] == "not_found"
-        assert hooks(method, path, user="admin", roles="integration,operator").status in (200, 202)
+        assert hooks(method, path, user="admin", roles="operator", webshop=None).status in (200, 202)
     missing = hooks("POST", f"/www/webhooks/{hook['id']}/deliveries/0123abcd/redeliver")
     assert missing.status == 404
     assert hooks("GET", f"/www/webhooks/{hook['id']}/deliveries", query={"limit": "0"}).status == 400

@@ -25,7 +25,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="append",
         choices=ROLES,
         dest="roles",
-        help=f"{INTEGRATION}: the webshop routes; operator: DELETE /www/log. Repeat for both; default {INTEGRATION}",
+        help=f"{INTEGRATION}: the webshop routes; operator: DELETE /www/log, the payments, every webhook "
+        f"subscription. Repeat for both; default {INTEGRATION}",
     )
     add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
     add_target_arguments(add)
