@@ -181,3 +181,46 @@ def test_no_stream_consumer_reads_a_stream_of_a_table_that_holds_users() -> None
         ("AuthorizerFunction", ("dynamodb:GetItem",), ("USER#*",)),
         ("TokenFunction", ("dynamodb:GetItem",), ("USER#*",)),
     ]
+
+
+def test_a_user_changed_while_migrate_moves_it_is_left_as_it_is_named_and_moved_by_the_next_run(
+    aws: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """The old item is deleted only while it is as migrate read it: a change between the read and
+    the move (the release before's admin CLI revoking its tokens) fails the whole transaction."""
+    old = auth.User("old-shop", auth.hash_password("pw"), None, frozenset({"integration"}), "c" * 32)
+    dynamo.put_item(old.to_item())
+    transact, raced = dynamo.transact_write, []
+
+    def change_first(items: list[dict[str, Any]], token: str | None = None) -> None:
+        if not raced:
+            raced.append(dynamo.update_existing("USER#old-shop", "USER", {"CredentialId": "d" * 32}))
+        transact(items, token)
+
+    monkeypatch.setattr(dynamo, "transact_write", change_first)
+    assert admin(["migrate"]) == 1
+    out, err = capsys.readouterr()
+    assert (
+        "0 user records and login counters moved from the single table to the users' table, 1 not: USER#old-shop USER"
+        in out
+    )
+    assert "User records changed while they were moved (USER#old-shop USER): run migrate again." in err
+    assert dynamo.get_item("USER#old-shop", "USER", table=user_store.table()) is None
+    assert auth.User.load("old-shop") == auth.User("old-shop", old.password_hash, None, old.roles, "d" * 32)
+    assert admin(["migrate"]) == 0
+    assert "1 user records and login counters moved" in capsys.readouterr().out
+    assert dynamo.get_item("USER#old-shop", "USER") is None
+    assert auth.User.load("old-shop") == auth.User("old-shop", old.password_hash, None, old.roles, "d" * 32)
+
+
+def test_the_admin_cli_names_a_user_that_changed_while_it_was_moved(
+    aws: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    dynamo.put_item(auth.User("old-shop", auth.hash_password("pw"), None, frozenset({"integration"}), "c").to_item())
+    monkeypatch.setattr(user_store, "move", lambda item: False)
+    for action, word in (("revoke", "revoked"), ("delete", "deleted")):
+        assert admin(["user", action, "old-shop"]) == 1
+        assert f"Not {word}: the user old-shop changed while it was moved to the users' table; try again" in (
+            capsys.readouterr().err
+        )
+    assert auth.User.load("old-shop") is not None

@@ -114,7 +114,11 @@ def revoke_user(args: argparse.Namespace) -> int:
     require_users_table(args)
     from backoffice.platform.auth import revoke_tokens
 
-    if not revoke_tokens(args.name):
+    try:
+        revoked = revoke_tokens(args.name)
+    except ValueError as exc:  # it changed while it was moved to the users' table
+        raise CommandFailed(f"Not revoked: {exc}") from None
+    if not revoked:
         print(f"There is no user {args.name} in {where}.", file=sys.stderr)
         return 1
     print(f"Every token of {args.name} issued until now is revoked in {where} (API Gateway's cache: up to 300 s).")
@@ -128,7 +132,11 @@ def delete_user(args: argparse.Namespace) -> int:
     from backoffice.platform.client_keys import remove
 
     remove(args.name)
-    if not delete(args.name):
+    try:
+        deleted = delete(args.name)
+    except ValueError as exc:  # it changed while it was moved to the users' table
+        raise CommandFailed(f"Not deleted: {exc}") from None
+    if not deleted:
         print(f"There is no user {args.name} in {where}.", file=sys.stderr)
         return 1
     print(f"User {args.name} deleted from {where}.")
