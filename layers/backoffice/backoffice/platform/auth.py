@@ -4,6 +4,7 @@ Passwords are kept only as scrypt hashes with a per-user salt. A token is an HS2
 with the current key of the signing-key secret (its id in the `kid` header), carrying sub, iat,
 exp, jti and cred, the user's credential id when it was issued: a new password, a revocation or a
 re-created user changes that id, and the authorizer refuses tokens that carry another one.
+The records are kept by platform/user_store, in a table of their own that has no stream.
 """
 
 from __future__ import annotations
