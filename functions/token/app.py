@@ -5,7 +5,10 @@ from __future__ import annotations
 from backoffice.http.openapi import BASIC_AUTH, documented
 from backoffice.http.resolver import Response, entrypoint, json_response, make_resolver
 from backoffice.platform.auth import basic_credentials, issue_token, login
+from backoffice.platform.environment import check_environment
+from backoffice.platform.user_store import USERS_VARIABLE
 
+check_environment(USERS_VARIABLE)  # at init: in AWS, the users' table's name or a failure naming it
 app = make_resolver()
 
 

@@ -3,9 +3,11 @@
 API Gateway answers 401 (the UNAUTHORIZED gateway response) when this raises "Unauthorized".
 API Gateway caches the policy per token (ReauthorizeEvery) and evaluates it against every later
 route, so it names what the user's roles allow on the whole stage: integration every route but
-DELETE /www/log, operator DELETE /www/log and the payment routes (/www/zahlungen: a bank file's
-import, the unmatched payments and their assignment). A route the policy does not allow is API Gateway's
-403 (the ACCESS_DENIED gateway response).
+DELETE /www/log, operator DELETE /www/log, the payment routes (/www/zahlungen: a bank file's
+import, the unmatched payments and their assignment) and every subscription's routes but the
+create (docs/webhooks.md: the operator sees and changes them all; a subscription is made by a
+webshop's integration user). A route the policy does not allow is API Gateway's 403 (the
+ACCESS_DENIED gateway response).
 """
 
 from __future__ import annotations
@@ -16,13 +18,28 @@ from backoffice import coldstart
 from backoffice.errors import InvalidToken
 from backoffice.platform.auth import authorize, bearer_token
 from backoffice.platform.client_keys import key_value
+from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
 from backoffice.platform.roles import INTEGRATION, OPERATOR
+from backoffice.platform.user_store import USERS_VARIABLE
+
+check_environment(USERS_VARIABLE)  # at init: in AWS, the users' table's name or a failure naming it
 
 # The operator route, as it appears in a method ARN: <api>/<stage>/<METHOD>/<path>.
 OPERATOR_ROUTE = "DELETE/www/log"
 # Routes both roles may call: the payments (docs/payments.md, "Who may import").
 SHARED_ROUTES = ("POST/www/zahlungen", "GET/www/zahlungen", "POST/www/zahlungen/*/zuordnung")
+# The operator manages every subscription (docs/webhooks.md): list, read, change, delete, rotate the
+# secret, deliveries, redeliver, test; `*` spans `/` (GET .../* covers the deliveries' list).
+WEBHOOK_ROUTES = (
+    "GET/www/webhooks",
+    "GET/www/webhooks/*",
+    "PATCH/www/webhooks/*",
+    "DELETE/www/webhooks/*",
+    "POST/www/webhooks/*/secret",
+    "POST/www/webhooks/*/deliveries/*/redeliver",
+    "POST/www/webhooks/*/test",
+)
 
 
 @coldstart.handler
@@ -64,7 +81,7 @@ def statements(stage: str, roles: frozenset[str]) -> list[dict[str, Any]]:
     if INTEGRATION in roles:
         return [statement("Allow", "*"), statement("Deny", OPERATOR_ROUTE)]
     if OPERATOR in roles:
-        return [statement("Allow", route) for route in (OPERATOR_ROUTE, *SHARED_ROUTES)]
+        return [statement("Allow", route) for route in (OPERATOR_ROUTE, *SHARED_ROUTES, *WEBHOOK_ROUTES)]
     return [statement("Deny", "*")]
 
 

@@ -18,7 +18,7 @@ import pytest
 import requests
 
 from tests.support import Api, error_json
-from tests.support.local_stack import add_user, admin
+from tests.support.local_stack import add_user, admin, started
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
@@ -205,3 +205,55 @@ def test_migrate_runs_against_the_local_stack_and_changes_nothing_there(local_st
         assert done.returncode == 0, done.stderr
         assert "no usage plan" in done.stdout  # the local stack limits clients without keys
     assert client.get("/www/artikel").status_code == 200
+
+
+def _as_the_release_before_left_it(data: Path) -> int:
+    """The saved data as the release before wrote it: the users and their login counters in the single
+    table (which has a stream), no users' table; how many items that is."""
+    state_file = data / "state.json"
+    state = json.loads(state_file.read_text(encoding="utf-8"))
+    users = state["tables"].pop("UsersTable")
+    assert {item["PK"]["S"].split("#")[0] for item in users} == {"USER", "LOGIN"}
+    state["tables"]["Table"] += users
+    state_file.write_text(json.dumps(state), encoding="utf-8")
+    return len(users)
+
+
+def _user_items(data: Path) -> dict[str, list[str]]:
+    state = json.loads((data / "state.json").read_text(encoding="utf-8"))
+    return {
+        logical: sorted(i["PK"]["S"] for i in items if i["PK"]["S"].startswith(("USER#", "LOGIN#")))
+        for logical, items in state["tables"].items()
+    }
+
+
+def test_users_of_the_release_before_log_in_before_and_after_migrate_moves_them_off_the_stream(
+    tmp_path: Path,
+) -> None:
+    """Issue 36: between the deploy and `migrate` a user of the release before logs in (read from the
+    single table), its token of before still holds; migrate moves every user record and login
+    counter to the users' table (again: nothing), and nothing of a user is left in the single table."""
+    data = tmp_path / "data"
+    with started(data, fresh=True) as first:
+        old = add_user(first.stack, "old-shop", "--webshop", "SHOP")
+        token_before = str(old.session.headers["Authorization"]).removeprefix("Bearer ")
+        first.stop()
+    moved = _as_the_release_before_left_it(data)
+    with started(data, fresh=False) as upgraded:
+        assert requests.get(f"{upgraded.api}/www/artikel/1000", headers=bearer(token_before), timeout=30).ok
+        again = Api(upgraded.api)
+        again.login("old-shop", old.password)  # type: ignore[attr-defined]
+        assert again.get("/www/artikel/1000").status_code == 200
+        Api(upgraded.api).login()  # the demo users too
+        for given in (f"{moved} user records", "0 user records"):
+            done = admin(upgraded.stack, "migrate")
+            assert done.returncode == 0, done.stderr
+            assert f"{given} and login counters moved from the single table to the users' table, 0 not" in done.stdout
+        after = Api(upgraded.api)
+        after.login("old-shop", old.password)  # type: ignore[attr-defined]
+        assert after.get("/www/artikel/1000").status_code == 200
+        assert requests.get(f"{upgraded.api}/www/artikel/1000", headers=bearer(token_before), timeout=30).ok
+        upgraded.stop()
+    found = _user_items(data)
+    assert found["Table"] == []
+    assert {"USER#demo", "USER#old-shop", "USER#operator"} <= set(found["UsersTable"])

@@ -10,13 +10,13 @@ import pytest
 
 from backoffice.admin.__main__ import main as admin
 from backoffice.errors import InvalidToken
-from backoffice.platform import auth, dynamo
+from backoffice.platform import auth, dynamo, user_store
 
 
 def test_admin_user_add_reads_the_password_from_stdin(aws: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("Pässwort-1\n"))
     assert admin(["user", "add", "webshop1", "--webshop", "SHOP-A", "--password-stdin"]) == 0
-    item = dynamo.get_item("USER#webshop1", "USER")
+    item = dynamo.get_item("USER#webshop1", "USER", table=user_store.table())
     assert item is not None
     assert item["Webshop"] == "SHOP-A"
     assert "Pässwort" not in item["PasswordHash"]
@@ -30,7 +30,7 @@ def test_admin_user_add_sets_roles_and_revokes_older_tokens(
     monkeypatch.setattr("sys.stdin", io.StringIO("pw-1\n"))
     assert admin(["user", "add", "ops", "--role", "operator", "--password-stdin"]) == 0
     assert "(roles: operator); tokens issued before are revoked." in capsys.readouterr().out
-    assert dynamo.get_item("USER#ops", "USER")["Roles"] == ["operator"]  # type: ignore[index]
+    assert dynamo.get_item("USER#ops", "USER", table=user_store.table())["Roles"] == ["operator"]  # type: ignore[index]
     token, _ = auth.issue_token(auth.authenticate("ops", "pw-1"))
     monkeypatch.setattr("sys.stdin", io.StringIO("pw-2\n"))
     assert admin(["user", "add", "ops", "--role", "operator", "--role", "integration", "--password-stdin"]) == 0
@@ -47,7 +47,7 @@ def test_admin_user_revoke_and_delete(aws: Any, capsys: Any) -> None:
     assert "Every token of shop1" in capsys.readouterr().out
     assert auth.authenticate("shop1", "pw").credential != user.credential
     assert admin(["user", "delete", "shop1"]) == 0
-    assert dynamo.get_item("USER#shop1", "USER") is None
+    assert dynamo.get_item("USER#shop1", "USER", table=user_store.table()) is None
     assert admin(["user", "revoke", "shop1"]) == 1
     assert admin(["user", "delete", "shop1"]) == 1
     assert "There is no user shop1" in capsys.readouterr().err
@@ -72,4 +72,4 @@ def test_admin_key_rotate(aws: Any, capsys: Any) -> None:
 def test_admin_refuses_an_empty_password(aws: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
     assert admin(["user", "add", "webshop1", "--password-stdin"]) == 1
-    assert dynamo.get_item("USER#webshop1", "USER") is None
+    assert dynamo.get_item("USER#webshop1", "USER", table=user_store.table()) is None

@@ -161,3 +161,44 @@ def test_a_stack_deployed_before_the_archive_is_refused_not_pointed_at_the_local
     out, err = capsys.readouterr()
     assert "stack before-archive: 0 users; no usage plan" in out
     assert err == "Stack before-archive has no InvoiceArchiveName output: deploy this release first.\n"
+
+
+# -- the users of the release before into their own table (issue 36) -------------------------------
+
+
+def test_users_of_the_release_before_are_moved_then_given_their_keys(plan: str, capsys: Any) -> None:
+    from backoffice.platform import dynamo, user_store
+
+    for name in ("old-shop", "old-erp"):  # as the release before wrote them: the single table
+        dynamo.put_item(auth.User(name, auth.hash_password("pw"), None, frozenset({"integration"}), "c").to_item())
+    assert admin(["migrate"]) == 0
+    out = capsys.readouterr().out
+    assert "2 user records and login counters moved from the single table to the users' table, 0 not: none." in out
+    assert "2 users; 2 given their API key" in out
+    assert [i["PK"] for i in dynamo.scan_pk_prefix("USER#")] == []
+    assert sorted(i["PK"] for i in dynamo.scan_pk_prefix("USER#", table=user_store.table())) == [
+        "USER#old-erp",
+        "USER#old-shop",
+    ]
+    assert auth.authenticate("old-erp", "pw").name == "old-erp"
+
+
+def test_a_stack_deployed_before_the_users_table_is_refused_not_pointed_at_the_local_name(
+    aws: Any, capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import json
+
+    monkeypatch.delenv("USERS_TABLE_NAME")  # an operator's shell: only what the stack's outputs name
+    template = {
+        "Resources": {"Topic": {"Type": "AWS::SNS::Topic"}},
+        "Outputs": {"TableName": {"Value": aws.names["Table"]}},
+    }
+    client("cloudformation").create_stack(StackName="before-users", TemplateBody=json.dumps(template))
+    refused = "Stack before-users has no UsersTableName output: deploy this release first.\n"
+    assert admin(["migrate", "--stack", "before-users"]) == 1
+    assert capsys.readouterr().err == refused
+    monkeypatch.setattr("sys.stdin", io.StringIO("pw\n"))
+    assert admin(["user", "add", "shop1", "--password-stdin", "--stack", "before-users"]) == 1
+    assert capsys.readouterr().err == refused
+    assert auth.User.load("shop1") is None

@@ -13,7 +13,7 @@ import jwt
 import pytest
 
 from backoffice.errors import InvalidToken
-from backoffice.platform import auth, dynamo
+from backoffice.platform import auth, dynamo, user_store
 
 
 def test_a_password_is_stored_only_as_a_salted_scrypt_hash() -> None:
@@ -35,7 +35,7 @@ def test_the_dummy_hash_is_well_formed_so_unknown_users_cost_as_much() -> None:
 
 def test_the_stored_user_item_holds_no_clear_password(aws: Any) -> None:
     auth.save_user("shop1", "s3cret-Pässwort", "SHOP1")
-    item = dynamo.get_item("USER#shop1", "USER")
+    item = dynamo.get_item("USER#shop1", "USER", table=user_store.table())
     assert item is not None
     assert set(item) == {"PK", "SK", "PasswordHash", "Webshop", "Roles", "CredentialId"}
     assert item["Roles"] == ["integration"]
@@ -179,7 +179,7 @@ def test_revoke_invalidates_every_token_and_keeps_the_password(aws: Any) -> None
     assert again.credential != user.credential
     assert auth.authorize(auth.issue_token(again)[0]).name == "shop1"
     assert auth.revoke_tokens("nobody") is False
-    assert dynamo.get_item("USER#nobody", "USER") is None
+    assert dynamo.get_item("USER#nobody", "USER", table=user_store.table()) is None
 
 
 def test_a_deleted_and_recreated_user_does_not_revive_old_tokens(aws: Any) -> None:
@@ -209,7 +209,7 @@ def test_a_user_stored_before_roles_and_credential_ids_is_an_integration_user(aw
 
 def test_roles_are_checked_and_stored(aws: Any) -> None:
     user = auth.save_user("ops", "pw", None, ["operator", "integration"])
-    assert dynamo.get_item("USER#ops", "USER")["Roles"] == ["integration", "operator"]  # type: ignore[index]
+    assert dynamo.get_item("USER#ops", "USER", table=user_store.table())["Roles"] == ["integration", "operator"]  # type: ignore[index]
     assert auth.authorize(auth.issue_token(user)[0]).roles == frozenset({"integration", "operator"})
     for bad in ([], ["admin"], ["operator", "root"]):
         with pytest.raises(ValueError, match="roles"):

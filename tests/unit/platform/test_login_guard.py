@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from backoffice.errors import TooManyRequests
-from backoffice.platform import auth, dynamo, login_guard
+from backoffice.platform import auth, dynamo, login_guard, user_store
 from tests.support.invoke import call
 
 SOURCE = "198.51.100.7"
@@ -78,7 +78,7 @@ def test_a_success_clears_the_names_failures(clock: Clock) -> None:
     for _ in range(5):
         _fail("shop1")
     auth.login("shop1", "right", SOURCE)
-    assert dynamo.get_item(*login_guard.counters("shop1", SOURCE)[0].key()) is None
+    assert dynamo.get_item(*login_guard.counters("shop1", SOURCE)[0].key(), table=user_store.table()) is None
     for _ in range(5):  # five free failures again
         assert _fail("shop1").status == 401
     assert auth.login("shop1", "right", SOURCE).name == "shop1"
@@ -118,13 +118,13 @@ def test_counters_are_forgotten_after_their_time_to_live(clock: Clock) -> None:
     for _ in range(6):
         _fail("shop1")
     pk, sk = login_guard.counters("shop1", SOURCE)[0].key()
-    item = dynamo.get_item(pk, sk)
+    item = dynamo.get_item(pk, sk, table=user_store.table())
     assert item is not None
     assert item["ExpiresAt"] == item["LockedUntil"] + 900
     clock.now = float(item["ExpiresAt"]) + 1  # expired, though DynamoDB has not deleted it yet
     login_guard.check("shop1", SOURCE)
     assert _fail("shop1").status == 401
-    assert dynamo.get_item(pk, sk)["Failures"] == 1  # type: ignore[index]
+    assert dynamo.get_item(pk, sk, table=user_store.table())["Failures"] == 1  # type: ignore[index]
 
 
 def _token_request(user: str, password: str) -> Any:
@@ -190,7 +190,7 @@ def test_a_success_gives_the_sources_hold_back(clock: Clock) -> None:
     for n in range(20):
         _fail(f"guess{n}")
     assert auth.login("shop1", "right", SOURCE).name == "shop1"  # the source's 20 failures stay
-    item = dynamo.get_item(*login_guard.counters("shop1", SOURCE)[1].key())
+    item = dynamo.get_item(*login_guard.counters("shop1", SOURCE)[1].key(), table=user_store.table())
     assert item is not None
     assert (item["Failures"], item.get("LockedUntil", 0)) == (20, 0)
     assert auth.login("shop1", "right", SOURCE).name == "shop1"  # not held back by the first one's hold
@@ -202,7 +202,9 @@ def test_two_checks_racing_for_a_counter_one_holds_it_the_other_is_told_to_retry
     (held,) = login_guard.check("shop1", SOURCE).holds
     assert held == (login_guard.counters("shop1", SOURCE)[0], int(clock.now) + login_guard.HOLD_SECONDS)
     pk, sk = held[0].key()
-    assert not dynamo.hold_until(pk, sk, "LockedUntil", int(clock.now) + 5, int(clock.now))  # the loser
+    assert not dynamo.hold_until(
+        pk, sk, "LockedUntil", int(clock.now) + 5, int(clock.now), table=user_store.table()
+    )  # the loser
     with pytest.raises(TooManyRequests) as second:
         login_guard.check("shop1", SOURCE)
     assert second.value.headers["Retry-After"] == "5"
@@ -238,7 +240,7 @@ def test_a_source_known_for_the_name_is_let_past_the_names_lock_while_others_wai
     assert auth.login("shop1", "right", SHOP).name == "shop1"
     # The shop's success clears nothing of what the guesser earned: still locked, and the next
     # failure doubles the delay instead of starting from five free ones.
-    counter = dynamo.get_item(*login_guard.counters("shop1", GUESSER)[0].key())
+    counter = dynamo.get_item(*login_guard.counters("shop1", GUESSER)[0].key(), table=user_store.table())
     assert counter is not None
     assert (counter["Failures"], counter["LockedUntil"]) == (7, int(clock.now) + 1)
     clock.now += 1
@@ -249,19 +251,19 @@ def test_a_source_known_for_the_name_is_let_past_the_names_lock_while_others_wai
 def test_a_wrong_password_from_a_known_source_forgets_it_and_the_names_lock_holds_it_too(clock: Clock) -> None:
     auth.save_user("shop1", "right", None)
     assert auth.login("shop1", "right", SHOP).name == "shop1"
-    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP)) == {
+    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP), table=user_store.table()) == {
         "PK": "LOGIN#user#shop1",
         "SK": f"SOURCE#{SHOP}",
         "ExpiresAt": int(clock.now) + 30 * 24 * 3600,
     }
     for _ in range(6):
         assert _fail("shop1", source=SHOP).status == 401
-    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP)) is None
+    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP), table=user_store.table()) is None
     refused = _fail("shop1", "right", source=SHOP)
     assert (refused.status, refused.headers["Retry-After"]) == (429, "1")
     clock.now += 1
     assert auth.login("shop1", "right", SHOP).name == "shop1"  # after the delay: known again
-    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP)) is not None
+    assert dynamo.get_item(*login_guard.known_key("shop1", SHOP), table=user_store.table()) is not None
 
 
 def test_a_known_source_is_forgotten_thirty_days_after_its_last_login(clock: Clock) -> None:
@@ -281,4 +283,4 @@ def test_a_source_is_known_per_name_and_never_for_an_unknown_one(clock: Clock) -
         for _ in range(6):
             _fail(name, source=GUESSER)
         assert _fail(name, "other", source=SHOP).status == 429
-    assert dynamo.get_item(*login_guard.known_key("nobody", SHOP)) is None
+    assert dynamo.get_item(*login_guard.known_key("nobody", SHOP), table=user_store.table()) is None

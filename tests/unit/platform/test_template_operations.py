@@ -100,8 +100,7 @@ def test_each_function_has_an_errors_and_a_throttles_alarm(logical: str) -> None
 def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any) -> None:
     """Refusing a token is an error to Lambda; the alarm subtracts the refusals the filter counts,
     which are the authorizer's own log lines."""
-    from backoffice.platform import auth, dynamo
-    from backoffice.platform.aws import client
+    from backoffice.platform import auth, dynamo, user_store
     from backoffice.platform.logger import logger
     from local.lambda_runtime import lambda_context, load_module
 
@@ -114,7 +113,7 @@ def test_the_authorizer_alarm_leaves_out_the_tokens_it_refuses(aws: Any) -> None
 
     authorizer = load_module(aws, "AuthorizerFunction")
     token, _ = auth.issue_token(auth.save_user("gone", "pw", None))
-    client("dynamodb").delete_item(TableName=dynamo.table_name(), Key=dynamo.key("USER#gone", "USER"))
+    dynamo.delete_item("USER#gone", "USER", table=user_store.table())
     buf = io.StringIO()
     # The logger's handler holds the stream it was created with: capture there, not on sys.stdout.
     previous = logger.registered_handler.setStream(buf)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import fnmatch
 import io
 import json
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,7 +16,7 @@ from backoffice import company
 from backoffice.admin.__main__ import main as admin
 from backoffice.company import CONFIG_PK, CONFIG_SK
 from backoffice.errors import Conflict, InvalidRequest, NotFound
-from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox
+from backoffice.platform import auth, dynamo, idempotency, logfiles, outbox, user_store
 from backoffice.platform.aws import client
 from backoffice.platform.caches import reset_caches
 from backoffice.platform.environment import get_settings
@@ -52,6 +54,13 @@ def test_the_authorizer_allows_the_stage_but_the_log_and_hands_over_user_webshop
                 ("Allow", "POST/www/zahlungen"),
                 ("Allow", "GET/www/zahlungen"),
                 ("Allow", "POST/www/zahlungen/*/zuordnung"),
+                ("Allow", "GET/www/webhooks"),
+                ("Allow", "GET/www/webhooks/*"),
+                ("Allow", "PATCH/www/webhooks/*"),
+                ("Allow", "DELETE/www/webhooks/*"),
+                ("Allow", "POST/www/webhooks/*/secret"),
+                ("Allow", "POST/www/webhooks/*/deliveries/*/redeliver"),
+                ("Allow", "POST/www/webhooks/*/test"),
             ],
         ),
         (["integration", "operator"], [("Allow", "*")]),
@@ -64,6 +73,41 @@ def test_the_authorizer_policy_follows_the_roles(aws: Any, roles: list[str], sta
     assert [(s["Effect"], s["Resource"]) for s in policy["policyDocument"]["Statement"]] == [
         (effect, f"{STAGE}/{resource}") for effect, resource in statements
     ]
+
+
+# Every route of the template an operator without the integration role may call (docs/webhooks.md: the
+# operator sees and changes every subscription; it makes none of its own, as it has no webshop).
+OPERATOR_ROUTES = {
+    ("DELETE", "/www/log"),
+    ("POST", "/www/zahlungen"),
+    ("GET", "/www/zahlungen"),
+    ("POST", "/www/zahlungen/{id}/zuordnung"),
+    ("GET", "/www/webhooks"),
+    ("GET", "/www/webhooks/{id}"),
+    ("PATCH", "/www/webhooks/{id}"),
+    ("DELETE", "/www/webhooks/{id}"),
+    ("POST", "/www/webhooks/{id}/secret"),
+    ("GET", "/www/webhooks/{id}/deliveries"),
+    ("POST", "/www/webhooks/{id}/deliveries/{delivery_id}/redeliver"),
+    ("POST", "/www/webhooks/{id}/test"),
+}
+
+
+def test_an_operator_may_call_the_log_the_payments_and_every_subscriptions_routes_and_no_other(aws: Any) -> None:
+    """The policy evaluated against each route of the template as API Gateway does (local/gateway.py):
+    an explicit Deny wins, else an Allow is needed; `*` spans `/`."""
+    token, _ = auth.issue_token(auth.save_user("ops", "pw", None, ["operator"]))
+    statements = _authorize(aws, token, "GET/www/webhooks")["policyDocument"]["Statement"]
+
+    def allowed(method: str, path: str) -> bool:
+        arn = f"{STAGE}/{method}{re.sub(r'[{](\w+)[}]', 'a1b2', path)}"
+        effects = {s["Effect"] for s in statements if fnmatch.fnmatchcase(arn, s["Resource"])}
+        return "Allow" in effects and "Deny" not in effects
+
+    routes = {(r.method, r.path) for r in aws.routes() if r.authorized}
+    assert routes >= OPERATOR_ROUTES
+    assert {route for route in routes if allowed(*route)} == OPERATOR_ROUTES
+    assert not allowed("POST", "/www/webhooks")  # a subscription is a webshop's: the integration role's
 
 
 def test_the_authorizer_refuses_a_revoked_token(aws: Any) -> None:
@@ -99,7 +143,7 @@ def test_the_authorizers_log_lines_carry_its_own_request_id(aws: Any) -> None:
 def test_a_token_of_a_deleted_user_is_refused(aws: Any) -> None:
     handler = load_handler(aws, "AuthorizerFunction")
     token, _ = auth.issue_token(auth.save_user("gone", "pw", None))
-    client("dynamodb").delete_item(TableName=dynamo.table_name(), Key=dynamo.key("USER#gone", "USER"))
+    dynamo.delete_item("USER#gone", "USER", table=user_store.table())
     with pytest.raises(Exception, match=r"^Unauthorized$"):
         handler({"type": "TOKEN", "authorizationToken": f"Bearer {token}", "methodArn": "a:b:c:d:e:f/v1/GET/x"}, None)
 

@@ -53,9 +53,17 @@ def test_another_user_neither_sees_nor_changes_it_but_the_operator_does(demo: An
         assert answer.json()["error"] == "not_found"
     assert hooks("POST", f"{path}/secret", **other).status == 404
     theirs = create(user="other")
-    operator = {"user": "admin", "roles": "integration,operator"}
+    # The operator role alone (no integration, no webshop): every subscription, each of its routes.
+    operator = {"user": "admin", "roles": "operator", "webshop": None}
     assert {h["id"] for h in hooks("GET", "/www/webhooks", **operator).json()["data"]} == {mine["id"], theirs["id"]}
-    assert hooks("GET", path, **operator).status == 200
+    assert hooks("GET", path, **operator).json()["data"]["user"] == "demo"
+    changed = hooks("PATCH", path, {"enabled": False}, **operator)
+    assert (changed.status, changed.json()["data"]["enabled"], changed.json()["data"]["user"]) == (200, False, "demo")
+    rotated = hooks("POST", f"{path}/secret", **operator)
+    assert rotated.status == 201, rotated.text
+    assert rotated.json()["data"]["secret"].startswith("whsec_")
+    assert hooks("DELETE", f"/www/webhooks/{theirs['id']}", **operator).status == 204
+    assert [h["id"] for h in hooks("GET", "/www/webhooks").json()["data"]] == [mine["id"]]  # the owner's view
 
 
 def test_patch_and_delete(demo: Any) -> None:

@@ -1,7 +1,9 @@
 """`migrate (--local | --stack NAME)`: bring the data of a stack up to the release deployed.
 
 Run once after deploying a release that needs it (docs/operations.md, "Upgrading"); running it again
-changes nothing. Today: every user gets its API key in the usage plan (issue 27: API Gateway refuses
+changes nothing. Today: every user record and failed-login counter of the single table moves to the
+users' own table, which has no stream (platform/user_store; until then a user is read from either);
+every user gets its API key in the usage plan (issue 27: API Gateway refuses
 with 403 a user whose key the authorizer names but the usage plan does not hold); every webhook
 subscription made before subscriptions kept their owner's webshop gets it from the owner's user record
 (issue 27: the delivery reads no user record; such a subscription waits until then); every invoice issued
@@ -21,13 +23,14 @@ import os
 import sys
 
 from backoffice.admin import CommandFailed
-from backoffice.admin.target import add_target_arguments, select_target
+from backoffice.admin.target import add_target_arguments, require_users_table, select_target
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     migrate = commands.add_parser(
         "migrate",
-        help="after deploying a release: give every existing user its API key, every webhook subscription its "
+        help="after deploying a release: move the users to their own table, give every existing user its API key, "
+        "every webhook subscription its "
         "owner's webshop, register every invoice for payments and credit notes, move the open items to their "
         "partitions, move the invoices issued "
         "before into the invoice archive (again: no change)",
@@ -40,6 +43,8 @@ def run_migrate(args: argparse.Namespace) -> int:
     from backoffice.invoices.store import ARCHIVE_VARIABLE
 
     where = select_target(args)
+    require_users_table(args)
+    users_left = _move_users(where)
     _give_keys(where)
     _subscription_webshops(where)
     moved, left = move_open_items()
@@ -50,10 +55,28 @@ def run_migrate(args: argparse.Namespace) -> int:
         # Never the local default name in a real account, where it may be anyone's bucket.
         raise CommandFailed(f"Stack {args.stack} has no InvoiceArchiveName output: deploy this release first.")
     archived = _archive_invoices(where)
+    if users_left:
+        print(
+            f"User records changed while they were moved ({', '.join(users_left)}): run migrate again.", file=sys.stderr
+        )
+        return 1
     if left:
         print(f"Open items changed while they were moved ({', '.join(left)}): run migrate again.", file=sys.stderr)
         return 1
     return archived
+
+
+def _move_users(where: str) -> list[str]:
+    """The user records and login counters of the single table into the users' table; the keys of
+    those that changed while they were moved (the next run moves them)."""
+    from backoffice.platform import user_store
+
+    moved, left = user_store.move_from_single_table()
+    print(
+        f"{where}: {moved} user records and login counters moved from the single table to the users' table, "
+        f"{len(left)} not: {', '.join(left) or 'none'}."
+    )
+    return left
 
 
 def _give_keys(where: str) -> None:

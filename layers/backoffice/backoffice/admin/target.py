@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 
-from backoffice.admin import local_stack
+from backoffice.admin import CommandFailed, local_stack
 
 # Stack output -> environment variable the layer's settings read.
 STACK_OUTPUTS = {
     "TableName": "TABLE_NAME",
     "IdempotencyTableName": "IDEMPOTENCY_TABLE_NAME",
+    "UsersTableName": "USERS_TABLE_NAME",
     "BucketName": "BUCKET_NAME",
     "InvoiceArchiveName": "ARCHIVE_BUCKET_NAME",
     "EventBusName": "EVENT_BUS_NAME",
@@ -55,3 +56,10 @@ def select_target(args: argparse.Namespace) -> str:
             os.environ["TOKEN_TTL_SECONDS"] = str(parameters["TokenTtlSeconds"])
         return f"stack {args.stack}"
     return "the resources named by the environment (TABLE_NAME, ...)"
+
+
+def require_users_table(args: argparse.Namespace) -> None:
+    """A deployed stack of a release before the users' own table has none: never write users to the
+    local default name in a real account, where it may be anyone's table."""
+    if args.stack and not os.environ.get("USERS_TABLE_NAME"):
+        raise CommandFailed(f"Stack {args.stack} has no UsersTableName output: deploy this release first.")

@@ -8,7 +8,7 @@ import os
 import sys
 
 from backoffice.admin import CommandFailed
-from backoffice.admin.target import add_target_arguments, select_target
+from backoffice.admin.target import add_target_arguments, require_users_table, select_target
 from backoffice.platform.roles import INTEGRATION, ROLES
 
 
@@ -25,7 +25,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="append",
         choices=ROLES,
         dest="roles",
-        help=f"{INTEGRATION}: the webshop routes; operator: DELETE /www/log. Repeat for both; default {INTEGRATION}",
+        help=f"{INTEGRATION}: the webshop routes; operator: DELETE /www/log, the payments, every webhook "
+        f"subscription. Repeat for both; default {INTEGRATION}",
     )
     add.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
     add_target_arguments(add)
@@ -46,6 +47,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def add_user(args: argparse.Namespace) -> int:
     where = select_target(args)
+    require_users_table(args)
     password = read_password(args.name, args.password_stdin)
     from backoffice.platform.auth import save_user
 
@@ -109,9 +111,14 @@ def read_password(name: str, from_stdin: bool) -> str:
 
 def revoke_user(args: argparse.Namespace) -> int:
     where = select_target(args)
+    require_users_table(args)
     from backoffice.platform.auth import revoke_tokens
 
-    if not revoke_tokens(args.name):
+    try:
+        revoked = revoke_tokens(args.name)
+    except ValueError as exc:  # it changed while it was moved to the users' table
+        raise CommandFailed(f"Not revoked: {exc}") from None
+    if not revoked:
         print(f"There is no user {args.name} in {where}.", file=sys.stderr)
         return 1
     print(f"Every token of {args.name} issued until now is revoked in {where} (API Gateway's cache: up to 300 s).")
@@ -120,11 +127,16 @@ def revoke_user(args: argparse.Namespace) -> int:
 
 def delete_user(args: argparse.Namespace) -> int:
     where = select_target(args)
+    require_users_table(args)
     from backoffice.platform.auth import delete_user as delete
     from backoffice.platform.client_keys import remove
 
     remove(args.name)
-    if not delete(args.name):
+    try:
+        deleted = delete(args.name)
+    except ValueError as exc:  # it changed while it was moved to the users' table
+        raise CommandFailed(f"Not deleted: {exc}") from None
+    if not deleted:
         print(f"There is no user {args.name} in {where}.", file=sys.stderr)
         return 1
     print(f"User {args.name} deleted from {where}.")

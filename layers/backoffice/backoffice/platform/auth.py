@@ -4,6 +4,7 @@ Passwords are kept only as scrypt hashes with a per-user salt. A token is an HS2
 with the current key of the signing-key secret (its id in the `kid` header), carrying sub, iat,
 exp, jti and cred, the user's credential id when it was issued: a new password, a revocation or a
 re-created user changes that id, and the authorizer refuses tokens that carry another one.
+The records are kept by platform/user_store, in a table of their own that has no stream.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 import jwt
 
 from backoffice.errors import ApiError, InvalidToken
-from backoffice.platform import dynamo
+from backoffice.platform import user_store
 from backoffice.platform.aws import client
 from backoffice.platform.caches import on_reset
 from backoffice.platform.environment import get_settings
@@ -68,13 +69,6 @@ def _b64(raw: bytes) -> str:
 _DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 
 
-USER_PREFIX, USER_SK = "USER#", "USER"
-
-
-def user_key(name: str) -> tuple[str, str]:
-    return f"{USER_PREFIX}{name}", USER_SK
-
-
 @dataclass(frozen=True)
 class User:
     name: str
@@ -86,7 +80,7 @@ class User:
     credential: str = ""
 
     def to_item(self) -> dict[str, Any]:
-        pk, sk = user_key(self.name)
+        pk, sk = user_store.user_key(self.name)
         return {
             "PK": pk,
             "SK": sk,
@@ -100,7 +94,7 @@ class User:
     def from_item(cls, item: dict[str, Any]) -> User:
         password_hash = item["PasswordHash"]
         return cls(
-            item["PK"].removeprefix(USER_PREFIX),
+            item["PK"].removeprefix(user_store.USER_PREFIX),
             password_hash,
             item.get("Webshop"),
             frozenset(item.get("Roles") or DEFAULT_ROLES),
@@ -110,28 +104,13 @@ class User:
 
     @staticmethod
     def load(name: str, consistent: bool = False) -> User | None:
-        item = dynamo.get_item(*user_key(name), consistent=consistent)
+        item = user_store.load(name, consistent=consistent)
         return User.from_item(item) if item else None
 
 
 def user_names() -> list[str]:
-    """Every user's name, sorted: a scan of the whole table (users share no partition), for the admin
-    CLI's `migrate`, never for a request."""
-    names: list[str] = []
-    pages = (
-        client("dynamodb")
-        .get_paginator("scan")
-        .paginate(
-            TableName=dynamo.table_name(),
-            FilterExpression="SK = :sk AND begins_with(PK, :prefix)",
-            ExpressionAttributeValues={":sk": {"S": USER_SK}, ":prefix": {"S": USER_PREFIX}},
-            ProjectionExpression="PK",
-            ConsistentRead=True,
-        )
-    )
-    for page in pages:
-        names.extend(item["PK"]["S"].removeprefix(USER_PREFIX) for item in page.get("Items", []))
-    return sorted(names)
+    """Every user's name, sorted: for the admin CLI's `migrate`, never for a request."""
+    return user_store.names()
 
 
 def check_roles(roles: Iterable[str]) -> frozenset[str]:
@@ -149,19 +128,29 @@ def save_user(name: str, password: str, webshop: str | None, roles: Iterable[str
     if not password:
         raise ValueError("the password must not be empty")
     user = User(name, hash_password(password), webshop or None, check_roles(roles), _new_credential())
-    dynamo.put_item(user.to_item())
+    _move(name)
+    user_store.put(user.to_item())
     return user
 
 
 def revoke_tokens(name: str) -> bool:
     """Invalidate every token of the user, password unchanged; False when there is no such user."""
+    _move(name)
     # Only the credential id changes: a password set at the same moment is not overwritten.
-    return dynamo.update_existing(*user_key(name), {"CredentialId": _new_credential()})
+    return user_store.update_existing(name, {"CredentialId": _new_credential()})
 
 
 def delete_user(name: str) -> bool:
     """Remove the user (its tokens stop working with it); False when there was none."""
-    return dynamo.delete_item(*user_key(name)) is not None
+    _move(name)
+    return user_store.delete(name)
+
+
+def _move(name: str) -> None:
+    """The user's record of the release before (until migrate has run) moved to the users' table
+    first, so that a change lands where the record is read from and no older record is left behind."""
+    if not user_store.move_user(name):
+        raise ValueError(f"the user {name} changed while it was moved to the users' table; try again")
 
 
 def _new_credential() -> str:

@@ -1,6 +1,8 @@
 """boto3 clients, created once per container and shared by every module of the layer.
 
 boto3 honours AWS_ENDPOINT_URL, so the same clients talk to AWS, to the local stack or to moto.
+The DynamoDB client is asked for by platform/dynamo alone, which hands it to whoever needs it
+(tests/unit/platform/test_one_dynamodb_module.py fails when another module of the layer names the service).
 """
 
 from __future__ import annotations

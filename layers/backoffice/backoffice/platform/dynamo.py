@@ -1,4 +1,4 @@
-"""The single table: the only module that talks to DynamoDB.
+"""The tables: the only module that talks to DynamoDB (and the only one that makes its client).
 
 Items are plain dicts of Python values; numbers are Decimal (boto3's serializer refuses floats,
 which keeps binary floats out of stored money). Entities build their own keys; this module
@@ -16,8 +16,7 @@ from typing import Any
 from boto3.dynamodb.types import TypeDeserializer, TypeSerializer
 from botocore.exceptions import ClientError
 
-from backoffice.platform import parallel
-from backoffice.platform.aws import client
+from backoffice.platform import aws, parallel
 from backoffice.platform.environment import get_settings
 
 _ser = TypeSerializer()
@@ -35,6 +34,19 @@ def table_name() -> str:
     return get_settings().table_name
 
 
+def _table(table: str | None) -> str:
+    """The table a request goes to: the single table unless another is named (the users' table,
+    platform/user_store)."""
+    return table or table_name()
+
+
+def client() -> Any:
+    """The container's one DynamoDB client (platform/aws: without botocore's own check of each
+    request), asked for here alone; handed to a library that sends its own requests (powertools'
+    idempotency). The layer's own requests are built here."""
+    return aws.client("dynamodb")
+
+
 def to_attrs(item: dict[str, Any]) -> dict[str, Any]:
     return {k: _ser.serialize(v) for k, v in item.items() if v is not None}
 
@@ -47,35 +59,39 @@ def key(pk: str, sk: str) -> dict[str, Any]:
     return {"PK": {"S": pk}, "SK": {"S": sk}}
 
 
-def get_item(pk: str, sk: str, consistent: bool = False, attributes: Sequence[str] = ()) -> dict[str, Any] | None:
+def get_item(
+    pk: str, sk: str, consistent: bool = False, attributes: Sequence[str] = (), *, table: str | None = None
+) -> dict[str, Any] | None:
     """One item, None when there is none; `attributes`: only these are returned (a projection)."""
-    params: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk), "ConsistentRead": consistent}
+    params: dict[str, Any] = {"TableName": _table(table), "Key": key(pk, sk), "ConsistentRead": consistent}
     if attributes:
         params["ProjectionExpression"] = ", ".join(f"#p{n}" for n in range(len(attributes)))
         params["ExpressionAttributeNames"] = {f"#p{n}": name for n, name in enumerate(attributes)}
-    resp = client("dynamodb").get_item(**params)
+    resp = client().get_item(**params)
     return from_attrs(resp["Item"]) if "Item" in resp else None
 
 
-def put_item(item: dict[str, Any], condition: str | None = None, version: int | None = None) -> None:
+def put_item(
+    item: dict[str, Any], condition: str | None = None, version: int | None = None, *, table: str | None = None
+) -> None:
     """One item, written whole; `condition` and `version` as for `put_op`."""
-    client("dynamodb").put_item(**_put(item, condition, version))
+    client().put_item(**_put(item, condition, version, table))
 
 
-def delete_item(pk: str, sk: str) -> dict[str, Any] | None:
+def delete_item(pk: str, sk: str, *, table: str | None = None) -> dict[str, Any] | None:
     """Remove an item; the item as it was, None when there was none."""
-    resp = client("dynamodb").delete_item(TableName=table_name(), Key=key(pk, sk), ReturnValues="ALL_OLD")
+    resp = client().delete_item(TableName=_table(table), Key=key(pk, sk), ReturnValues="ALL_OLD")
     return from_attrs(resp["Attributes"]) if "Attributes" in resp else None
 
 
-def update_existing(pk: str, sk: str, set_: dict[str, Any]) -> bool:
+def update_existing(pk: str, sk: str, set_: dict[str, Any], *, table: str | None = None) -> bool:
     """Set attributes of an item that exists, leaving the others; False when there is no such item."""
-    op = update_op(pk, sk, set_=set_)["Update"]
+    op = update_op(pk, sk, set_=set_, table=table)["Update"]
     op["ConditionExpression"] = EXISTING
     return _update_if(op) is not None
 
 
-def hold_until(pk: str, sk: str, attribute: str, until: int, now: int) -> bool:
+def hold_until(pk: str, sk: str, attribute: str, until: int, now: int, *, table: str | None = None) -> bool:
     """Set `attribute` of an existing item to the time `until`, unless it holds a time after `now`
     already: of callers racing for the same item, one gets it. False when another's time still runs
     (or there is no item)."""
@@ -85,39 +101,52 @@ def hold_until(pk: str, sk: str, attribute: str, until: int, now: int) -> bool:
         attribute,
         until,
         lambda name, value: f"{EXISTING} AND (attribute_not_exists({name}) OR {name} <= {value(now)})",
+        table,
     )
 
 
-def give_back(pk: str, sk: str, attribute: str, held: int) -> bool:
+def give_back(pk: str, sk: str, attribute: str, held: int, *, table: str | None = None) -> bool:
     """End a `hold_until` (the attribute set to 0) while it is still the one set; False when another
     write has replaced it since (which then stands)."""
-    return _set_if(pk, sk, attribute, 0, lambda name, value: f"{name} = {value(held)}")
+    return _set_if(pk, sk, attribute, 0, lambda name, value: f"{name} = {value(held)}", table)
 
 
-def _set_if(pk: str, sk: str, attribute: str, to: int, condition: Callable[[str, Callable[[Any], str]], str]) -> bool:
+def _set_if(
+    pk: str,
+    sk: str,
+    attribute: str,
+    to: int,
+    condition: Callable[[str, Callable[[Any], str]], str],
+    table: str | None = None,
+) -> bool:
     """Set one attribute of an item to `to` while `condition(name, value)` holds (it names the
     attribute by `name` and any value it compares by `value(...)`); False when it does not."""
     expression = _Expression()
     name = expression.name(attribute)
-    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
+    op: dict[str, Any] = {"TableName": _table(table), "Key": key(pk, sk)}
     op["UpdateExpression"] = f"SET {name} = {expression.value(to)}"
     expression.into(op, condition(name, expression.value))
     return _update_if(op) is not None
 
 
 def update_item(
-    pk: str, sk: str, *, set_: dict[str, Any] | None = None, add: dict[str, Any] | None = None
+    pk: str,
+    sk: str,
+    *,
+    set_: dict[str, Any] | None = None,
+    add: dict[str, Any] | None = None,
+    table: str | None = None,
 ) -> dict[str, Any]:
     """One UpdateItem as `update_op` describes it (the item created when missing); the item after it."""
-    op = update_op(pk, sk, set_=set_, add=add)["Update"]
-    resp = client("dynamodb").update_item(**op, ReturnValues="ALL_NEW")
+    op = update_op(pk, sk, set_=set_, add=add, table=table)["Update"]
+    resp = client().update_item(**op, ReturnValues="ALL_NEW")
     return from_attrs(resp["Attributes"])
 
 
 def _update_if(op: dict[str, Any]) -> dict[str, Any] | None:
     """One UpdateItem; None when its condition failed (another writer came first)."""
     try:
-        resp: dict[str, Any] = client("dynamodb").update_item(**op)
+        resp: dict[str, Any] = client().update_item(**op)
     except ClientError as exc:
         if is_condition_failure(exc):
             return None
@@ -162,7 +191,7 @@ def query(
         kwargs["ConsistentRead"] = True
     seen = 0
     while True:
-        resp = client("dynamodb").query(**kwargs)
+        resp = client().query(**kwargs)
         for attrs in resp.get("Items", []):
             yield from_attrs(attrs)
             seen += 1
@@ -176,13 +205,21 @@ def query(
 def scan_sk(sk: str) -> Iterator[dict[str, Any]]:
     """Every item whose sort key is `sk`, the whole table read: for the admin CLI's migrations
     only, never for a request."""
-    kwargs: dict[str, Any] = {
-        "TableName": table_name(),
-        "FilterExpression": "SK = :sk",
-        "ExpressionAttributeValues": {":sk": {"S": sk}},
-    }
+    return _scan(table_name(), "SK = :sk", {":sk": {"S": sk}}, consistent=False)
+
+
+def scan_pk_prefix(prefix: str, *, table: str | None = None) -> Iterator[dict[str, Any]]:
+    """Every item whose partition key begins with `prefix`, the whole table read: for the admin
+    CLI only (its user list, the users' move), never for a request."""
+    return _scan(_table(table), "begins_with(PK, :prefix)", {":prefix": {"S": prefix}}, consistent=True)
+
+
+def _scan(table: str, condition: str, values: dict[str, Any], *, consistent: bool) -> Iterator[dict[str, Any]]:
+    kwargs: dict[str, Any] = {"TableName": table, "FilterExpression": condition, "ExpressionAttributeValues": values}
+    if consistent:
+        kwargs["ConsistentRead"] = True
     while True:
-        resp = client("dynamodb").scan(**kwargs)
+        resp = client().scan(**kwargs)
         yield from (from_attrs(attrs) for attrs in resp.get("Items", []))
         if "LastEvaluatedKey" not in resp:
             return
@@ -226,7 +263,7 @@ def _batch_get_page(keys_: list[dict[str, Any]], projection: dict[str, Any]) -> 
     found: list[dict[str, Any]] = []
     request: dict[str, Any] = {table_name(): {"Keys": keys_, **projection}}
     while request:
-        resp = client("dynamodb").batch_get_item(RequestItems=request)
+        resp = client().batch_get_item(RequestItems=request)
         found.extend(from_attrs(a) for a in resp.get("Responses", {}).get(table_name(), []))
         request = resp.get("UnprocessedKeys") or {}
     return found
@@ -253,7 +290,7 @@ def batch_delete(keys: Sequence[tuple[str, str]]) -> None:
 def _batch_write(requests: list[dict[str, Any]]) -> None:
     pending: dict[str, Any] = {table_name(): requests}
     while pending:
-        pending = client("dynamodb").batch_write_item(RequestItems=pending).get("UnprocessedItems") or {}
+        pending = client().batch_write_item(RequestItems=pending).get("UnprocessedItems") or {}
 
 
 def next_number(counter: str, start: int = 1, step: int = 1) -> int:
@@ -261,7 +298,7 @@ def next_number(counter: str, start: int = 1, step: int = 1) -> int:
 
     `step` takes that many values at once; the last of them is answered.
     """
-    resp = client("dynamodb").update_item(
+    resp = client().update_item(
         TableName=table_name(),
         Key=key("COUNTER", counter),
         UpdateExpression="ADD #v :one",
@@ -343,16 +380,18 @@ def transact_write(items: list[dict[str, Any]], token: str | None = None) -> Non
     kwargs: dict[str, Any] = {"TransactItems": items}
     if token:
         kwargs["ClientRequestToken"] = token
-    client("dynamodb").transact_write_items(**kwargs)
+    client().transact_write_items(**kwargs)
 
 
-def put_op(item: dict[str, Any], condition: str | None = None, version: int | None = None) -> dict[str, Any]:
+def put_op(
+    item: dict[str, Any], condition: str | None = None, version: int | None = None, *, table: str | None = None
+) -> dict[str, Any]:
     """A Put for transact_write.
 
     `condition`: NEW (no item under this key yet) or EXISTING. `version`: written only while the
     stored item's Version is still this one (the item carries its next Version itself).
     """
-    return {"Put": _put(item, condition, version)}
+    return {"Put": _put(item, condition, version, table)}
 
 
 def update_op(
@@ -366,6 +405,7 @@ def update_op(
     absent: Sequence[str] = (),
     unchanged: dict[str, Any] | None = None,
     held_by: str | None = None,
+    table: str | None = None,
 ) -> dict[str, Any]:
     """An Update for transact_write, attribute by attribute; the item is created when missing.
 
@@ -392,14 +432,21 @@ def update_op(
     adds = [f"{expression.name(a)} {expression.value(v)}" for a, v in (add or {}).items()]
     if adds:
         clauses.append(f"ADD {', '.join(adds)}")
-    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk), "UpdateExpression": " ".join(clauses)}
+    op: dict[str, Any] = {"TableName": _table(table), "Key": key(pk, sk), "UpdateExpression": " ".join(clauses)}
     return {"Update": expression.into(op, " AND ".join(conditions))}
 
 
-def delete_op(pk: str, sk: str, version: int | None = None, unchanged: dict[str, Any] | None = None) -> dict[str, Any]:
+def delete_op(
+    pk: str,
+    sk: str,
+    version: int | None = None,
+    unchanged: dict[str, Any] | None = None,
+    *,
+    table: str | None = None,
+) -> dict[str, Any]:
     """A Delete for transact_write (deleting an item that is not there is no failure); with
     `version`, only while the item's Version is still this one; `unchanged` as `update_op`'s."""
-    op: dict[str, Any] = {"TableName": table_name(), "Key": key(pk, sk)}
+    op: dict[str, Any] = {"TableName": _table(table), "Key": key(pk, sk)}
     expression = _Expression()
     conditions = [] if version is None else [f"{expression.name(VERSION)} = {expression.value(version)}"]
     conditions += _unchanged(expression, unchanged or {})
@@ -458,12 +505,12 @@ def is_throttled_transaction(exc: BaseException) -> bool:
     return bool(reasons & {"ThrottlingError", "ProvisionedThroughputExceeded"})
 
 
-def _put(item: dict[str, Any], condition: str | None, version: int | None) -> dict[str, Any]:
+def _put(item: dict[str, Any], condition: str | None, version: int | None, table: str | None = None) -> dict[str, Any]:
     expression = _Expression()
     conditions = [condition] if condition else []
     if version is not None:
         conditions.append(f"{expression.name(VERSION)} = {expression.value(version)}")
-    op = {"TableName": table_name(), "Item": to_attrs(item)}
+    op = {"TableName": _table(table), "Item": to_attrs(item)}
     return expression.into(op, " AND ".join(conditions))
 
 

@@ -25,6 +25,9 @@ from backoffice.platform.caches import on_reset
 class Settings:
     table_name: str = "Table"
     idempotency_table_name: str = "IdempotencyTable"
+    # The users' own table (platform/user_store): only the token function and the authorizer have
+    # it in their environment, and require it at their init (check_environment(USERS_TABLE_NAME)).
+    users_table_name: str = "UsersTable"
     bucket_name: str = "local-bucket"
     # The invoice archive (Object Lock; docs/invoices.md): only the rechnung function has it in
     # its environment, and requires it at its init (check_environment(ARCHIVE_BUCKET_NAME)).
@@ -61,6 +64,7 @@ class Settings:
 _ENV = {
     "table_name": "TABLE_NAME",
     "idempotency_table_name": "IDEMPOTENCY_TABLE_NAME",
+    "users_table_name": "USERS_TABLE_NAME",
     "bucket_name": "BUCKET_NAME",
     "archive_bucket_name": "ARCHIVE_BUCKET_NAME",
     "event_bus_name": "EVENT_BUS_NAME",

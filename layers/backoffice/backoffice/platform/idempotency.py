@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from backoffice.errors import Conflict, InvalidRequest
-from backoffice.platform.aws import client
+from backoffice.platform import dynamo
 from backoffice.platform.caches import on_reset
 from backoffice.platform.environment import get_settings
 
@@ -36,7 +36,7 @@ def _persistence(operation: str) -> DynamoDBPersistenceLayer:
 
     del operation  # the cache's key
 
-    return DynamoDBPersistenceLayer(table_name=get_settings().idempotency_table_name, boto3_client=client("dynamodb"))
+    return DynamoDBPersistenceLayer(table_name=get_settings().idempotency_table_name, boto3_client=dynamo.client())
 
 
 on_reset(_persistence.cache_clear)

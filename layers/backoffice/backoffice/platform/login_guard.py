@@ -21,9 +21,10 @@ anywhere. A failure from a known source forgets it for that name at once, so the
 the wrong passwords is locked out by the name's lock as any other (issue 27's acceptance), and the
 known mark cannot be had without the password.
 
-A counter is an item of the one table (keys owned here), forgotten `login_max_delay_seconds`
-after its last lock ends: its TTL attribute `ExpiresAt` (template.yaml), which reads compare
-themselves, since DynamoDB deletes expired items late.
+A counter is an item of the users' table (platform/user_store: no stream consumer sees a user's
+name or address; keys owned here), forgotten `login_max_delay_seconds` after its last lock ends:
+its TTL attribute `ExpiresAt` (template.yaml), which reads compare themselves, since DynamoDB
+deletes expired items late.
 """
 
 from __future__ import annotations
@@ -35,12 +36,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from backoffice.errors import TooManyRequests
-from backoffice.platform import dynamo
+from backoffice.platform import dynamo, user_store
 from backoffice.platform.environment import get_settings
 from backoffice.platform.logger import logger
+from backoffice.platform.user_store import table as users_table
 
-PREFIX, SK = "LOGIN#", "LOGIN"
-# The table's TimeToLiveSpecification attribute (template.yaml).
+PREFIX, SK = user_store.LOGIN_PREFIX, "LOGIN"
+# The users table's TimeToLiveSpecification attribute (template.yaml).
 TTL_ATTRIBUTE = "ExpiresAt"
 FAILURES, LOCKED_UNTIL = "Failures", "LockedUntil"
 METRIC = "FailedLogin"
@@ -117,9 +119,9 @@ def check(name: str, source: str, now: float | None = None) -> Passed:
     the seconds left, rounded up), or held by a password check running now; else what it holds
     (`release` them)."""
     at = time.time() if now is None else now
-    known = _live(dynamo.get_item(*known_key(name, source), consistent=True), at) is not None
+    known = _live(dynamo.get_item(*known_key(name, source), consistent=True, table=users_table()), at) is not None
     live = [
-        (counter, _live(dynamo.get_item(*counter.key(), consistent=True), at))
+        (counter, _live(dynamo.get_item(*counter.key(), consistent=True, table=users_table()), at))
         for counter in counters(name, source)
         if not (known and counter.kind == "user")
     ]
@@ -130,7 +132,7 @@ def check(name: str, source: str, now: float | None = None) -> Passed:
     for counter, item in live:
         if item is not None and int(item.get(FAILURES, 0)) >= counter.free:
             hold = math.ceil(at) + HOLD_SECONDS
-            if not dynamo.hold_until(*counter.key(), LOCKED_UNTIL, hold, math.floor(at)):
+            if not dynamo.hold_until(*counter.key(), LOCKED_UNTIL, hold, math.floor(at), table=users_table()):
                 release(holds)
                 raise _locked(1)  # another check holds it now: its answer comes within the second
             holds.append((counter, hold))
@@ -146,7 +148,7 @@ def known_key(name: str, source: str) -> tuple[str, str]:
 def release(holds: list[Hold]) -> None:
     """Give back what a check held, where no failure has replaced it (a success, or a 429 after all)."""
     for counter, hold in holds:
-        dynamo.give_back(*counter.key(), LOCKED_UNTIL, hold)
+        dynamo.give_back(*counter.key(), LOCKED_UNTIL, hold, table=users_table())
 
 
 def _locked(wait: int) -> TooManyRequests:
@@ -157,21 +159,28 @@ def record_failure(name: str, source: str, now: float | None = None) -> int:
     """Count a failed login against the name and the source; the seconds the longer lock lasts."""
     at = time.time() if now is None else now
     settings = get_settings()
-    dynamo.delete_item(*known_key(name, source))  # a wrong password: the source is not known any more
+    dynamo.delete_item(
+        *known_key(name, source), table=users_table()
+    )  # a wrong password: the source is not known any more
     longest = 0
     for counter in counters(name, source):
         pk, sk = counter.key()
-        if _live(dynamo.get_item(pk, sk, consistent=True), at) is None:
-            dynamo.delete_item(pk, sk)  # expired but not yet deleted by DynamoDB: start again from 0
+        if _live(dynamo.get_item(pk, sk, consistent=True, table=users_table()), at) is None:
+            dynamo.delete_item(
+                pk, sk, table=users_table()
+            )  # expired but not yet deleted by DynamoDB: start again from 0
         forget_at = int(at) + settings.login_max_delay_seconds
-        item = dynamo.update_item(pk, sk, add={FAILURES: 1}, set_={TTL_ATTRIBUTE: forget_at})
+        item = dynamo.update_item(pk, sk, add={FAILURES: 1}, set_={TTL_ATTRIBUTE: forget_at}, table=users_table())
         seconds = delay(
             int(item[FAILURES]), counter.free, settings.login_first_delay_seconds, settings.login_max_delay_seconds
         )
         if seconds:
             until = math.ceil(at) + seconds
             dynamo.update_existing(
-                pk, sk, {LOCKED_UNTIL: until, TTL_ATTRIBUTE: until + settings.login_max_delay_seconds}
+                pk,
+                sk,
+                {LOCKED_UNTIL: until, TTL_ATTRIBUTE: until + settings.login_max_delay_seconds},
+                table=users_table(),
             )
             longest = max(longest, seconds)
     logger.info("login failed", extra={"source": source, "locked_seconds": longest})
@@ -187,9 +196,9 @@ def reset(name: str, source: str, passed: Passed, now: float | None = None) -> N
     at = time.time() if now is None else now
     if not passed.known:
         user, _ = counters(name, "")
-        dynamo.delete_item(*user.key())
+        dynamo.delete_item(*user.key(), table=users_table())
     release([(counter, hold) for counter, hold in passed.holds if counter.kind != "user"])
-    dynamo.update_item(*known_key(name, source), set_={TTL_ATTRIBUTE: int(at) + KNOWN_SECONDS})
+    dynamo.update_item(*known_key(name, source), set_={TTL_ATTRIBUTE: int(at) + KNOWN_SECONDS}, table=users_table())
 
 
 def _count_metric() -> None:
