@@ -134,3 +134,16 @@ def test_another_powertools_is_refused_at_import() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=_environment("off"), check=False
     )
     assert off.returncode == 0, off.stderr  # nothing of powertools' internals is used then
+
+
+def test_the_document_refuses_another_powertools(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make openapi` resets a private attribute of powertools' routes (openapi.with_models)."""
+    from aws_lambda_powertools.event_handler.api_gateway import APIGatewayRestResolver
+    from aws_lambda_powertools.shared import version
+
+    from backoffice.http import openapi
+
+    openapi.with_models(APIGatewayRestResolver())
+    monkeypatch.setattr(version, "VERSION", "3.38.0")
+    with pytest.raises(RuntimeError, match=r"this is powertools 3\.38\.0: .*openapi\.with_models"):
+        openapi.with_models(APIGatewayRestResolver())

@@ -22,19 +22,20 @@ LAZY_PACKAGES = (
     "aws_lambda_powertools.utilities.data_classes",
 )
 # The powertools whose `__init__`s were read for this (the layer's requirements.txt pins it): another
-# one may do more in them than import names, which a lazy package would leave out. Read the new
-# ones, then update this; with the switch off (coldstart/__init__.py) nothing here is used.
+# one may do more in them than import names, which a lazy package would leave out; and
+# `openapi.with_models` resets a private attribute of its routes. Read both again, then update this.
 WRITTEN_FOR_POWERTOOLS = "3.37.0"
 
 
 def check_powertools() -> None:
-    """Refuses a powertools other than the one the lazy packages were written for."""
+    """Refuses a powertools other than the one the lazy packages and `openapi.with_models` were written for."""
     from aws_lambda_powertools.shared.version import VERSION
 
     if VERSION != WRITTEN_FOR_POWERTOOLS:
         raise RuntimeError(
             f"backoffice/http/__init__.py makes powertools {WRITTEN_FOR_POWERTOOLS}'s packages {LAZY_PACKAGES} lazy; "
-            f"this is powertools {VERSION}: check what their __init__ does now, then update WRITTEN_FOR_POWERTOOLS"
+            f"this is powertools {VERSION}: check what their __init__ does now, and openapi.with_models, "
+            "then update WRITTEN_FOR_POWERTOOLS"
         )
 
 
