@@ -238,3 +238,16 @@ def test_the_switch_turns_the_file_off(built: Path, tweaks: str, used: bool) -> 
     assert (out["first"]["hits"] >= 4) is used
     assert out["repr"] == "Line(art_nr='1000', menge=Decimal('1'))"
     assert out["frozen"] is True
+
+
+def test_a_caller_that_is_gone_leaves_the_file_unused(built: Path) -> None:
+    """A patch release without `dataclasses._FuncBuilder`: the function still starts, without the file."""
+    code = (
+        "import dataclasses, json\n"
+        "from backoffice.coldstart import precompiled\n"
+        "builder = dataclasses._FuncBuilder\n"
+        "del dataclasses._FuncBuilder\n"
+        f"used = precompiled.use({str(built)!r})\n"
+        "print(json.dumps([precompiled.fingerprint(), used]))\n"
+    )
+    assert json.loads(_python(code)) == ["", False]

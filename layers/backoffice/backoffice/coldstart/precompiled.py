@@ -119,11 +119,16 @@ def _function_code(module: ModuleType, qualname: str) -> CodeType:
 
 
 def fingerprint() -> str:
-    """The digest of the running interpreter's CALLERS (their bytecode, names and constants)."""
+    """The digest of the running interpreter's CALLERS (their bytecode, names and constants); empty
+    when one of them is gone."""
     digest = hashlib.sha256()
     for module_name, qualname, _ in CALLERS:
         digest.update(module_name.encode())
-        _digest(_function_code(sys.modules[module_name], qualname), digest)
+        try:
+            code = _function_code(sys.modules[module_name], qualname)
+        except AttributeError:
+            return ""
+        _digest(code, digest)
     return digest.hexdigest()
 
 
