@@ -2,7 +2,9 @@
 what AWS refuses.
 
 Each patch names the moto behaviour it works around and has a unit test of its own
-(tests/unit/local/test_moto_patches.py). All are idempotent and apply process-wide.
+(tests/unit/local/test_moto_patches.py). All are idempotent and apply process-wide. They replace
+private methods of moto, so this module refuses to load beside another moto (`WRITTEN_FOR`): the
+local stack and the tests stop at their start rather than run on patches of code that changed.
 """
 
 from __future__ import annotations
@@ -13,7 +15,23 @@ import json
 import threading
 import types
 from datetime import UTC, datetime
+from importlib import metadata
 from typing import Any
+
+# requirements-dev.txt pins it. For another moto: read each patched method's new code, adapt the
+# patch (or drop it when moto fixed what it works around), run tests/unit/local/, then update this.
+WRITTEN_FOR = "5.2.5"
+
+
+def check_moto(version: str) -> None:
+    if version != WRITTEN_FOR:
+        raise RuntimeError(
+            f"local/moto_patches.py replaces private methods of moto {WRITTEN_FOR}, not of moto {version}: "
+            "check each patch against the new moto, then update WRITTEN_FOR"
+        )
+
+
+check_moto(metadata.version("moto"))
 
 # The patched call swaps a module attribute of moto for its duration; in-process users of moto
 # (unit tests with threads) must not see each other's swap.

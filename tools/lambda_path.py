@@ -90,7 +90,7 @@ else:
     import gc
     collector = [*gc.get_threshold(), gc.get_freeze_count()]
 t2, c2 = time.perf_counter(), time.process_time()
-precompiled = dict(getattr(sys.modules.get("backoffice.precompiled"), "stats", {}))
+precompiled = dict(getattr(sys.modules.get("backoffice.coldstart.precompiled"), "stats", {}))
 roots = spec["code"] + spec["runtime"] + spec["stdlib"]
 foreign = sorted(
     name for name, m in list(sys.modules.items())
@@ -122,13 +122,13 @@ for service, method, params in {calls!r}:
 
 
 # Run on the Lambda path by `make build` (precompile_layer): every module of the layer imported
-# with backoffice/precompiled.py recording the source dataclasses and typing compile meanwhile.
+# with backoffice/coldstart/precompiled.py recording the source dataclasses and typing compile meanwhile.
 _PRECOMPILE = r"""
 import importlib, json, pkgutil, sys
 spec = json.loads(sys.argv[1])
 sys.path[:0] = spec["code"]
 sys.path += spec["runtime"]
-from backoffice import precompiled
+from backoffice.coldstart import precompiled
 precompiled.record()
 import backoffice
 failed = []
@@ -209,11 +209,11 @@ def compile_build(stack: Stack) -> list[str]:
 
 def precompile_layer(stack: Stack) -> str:
     """The code of the source the standard library generates while the layer is imported, in the
-    layer next to backoffice/precompiled.py (its docstring says why). Imported on the Lambda path:
+    layer next to backoffice/coldstart/precompiled.py (its docstring says why). Imported on the Lambda path:
     the layer, then every function's folder (the libraries some functions ship, e.g. fpdf2 for
     invoices/pdf.py), then the runtime's boto3."""
     (layer,) = [BUILD / logical / "python" for logical in layer_logicals(stack)]
-    target = layer / "backoffice" / "precompiled.marshal"
+    target = layer / "backoffice" / "coldstart" / "precompiled.marshal"
     target.unlink(missing_ok=True)
     code = [str(layer)] + [str(BUILD / logical) for logical in function_logicals(stack)]
     spec = {"code": code, "runtime": [str(runtime_dir())], "out": str(target)}
@@ -382,7 +382,7 @@ class Outcome:
     stderr: str = ""
     # After the first request: the collector's three thresholds and how many objects are frozen.
     collector: list[int] = field(default_factory=list)
-    # backoffice/precompiled.py's hits and misses in the import and the first request.
+    # backoffice/coldstart/precompiled.py's hits and misses in the import and the first request.
     precompiled: dict[str, int] = field(default_factory=dict)
 
 
@@ -423,7 +423,14 @@ class LambdaPath:
             "TZ": ":UTC",
         }
 
-    def _run(self, logical: str, spec: dict[str, Any], verbose: bool, flags: tuple[str, ...] = ()) -> Outcome:
+    def _run(
+        self,
+        logical: str,
+        spec: dict[str, Any],
+        verbose: bool,
+        flags: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
+    ) -> Outcome:
         with tempfile.TemporaryDirectory(prefix="lambda-path-") as tmp:
             spec_file, out_file = Path(tmp, "spec.json"), Path(tmp, "out.json")
             spec_file.write_text(
@@ -445,7 +452,13 @@ class LambdaPath:
             args = [sys.executable, "-I", "-S", "-B", *(["-v"] if verbose else []), *flags]
             args += ["-c", _CHILD, str(spec_file)]
             run = subprocess.run(  # noqa: S603 - our own interpreter and code
-                args, cwd=tmp, env=self.environment(logical), capture_output=True, text=True, timeout=300, check=False
+                args,
+                cwd=tmp,
+                env=self.environment(logical) | (env or {}),
+                capture_output=True,
+                text=True,
+                timeout=300,
+                check=False,
             )
             if run.returncode != 0 or not out_file.exists():
                 raise RuntimeError(f"{logical} on the Lambda path: exit {run.returncode}\n{run.stderr[-4000:]}")
@@ -477,11 +490,13 @@ class LambdaPath:
         verbose: bool = False,
         record: bool = False,
         flags: tuple[str, ...] = (),
+        env: dict[str, str] | None = None,
     ) -> Outcome:
-        """`flags`: more interpreter options, e.g. ("-X", "importtime") (its report in `stderr`)."""
+        """`flags`: more interpreter options, e.g. ("-X", "importtime") (its report in `stderr`);
+        `env`: more environment, e.g. the cold-start tweaks' switch."""
         module, func = self.stack.doc["Resources"][logical]["Properties"]["Handler"].rsplit(".", 1)
         spec = {"module": module, "func": func, "event": event, "record": record}
-        return self._run(logical, spec, verbose, flags)
+        return self._run(logical, spec, verbose, flags, env)
 
     def baseline(
         self, logical: str, calls: list[list[Any]], prelude: str = "", services: list[str] | None = None

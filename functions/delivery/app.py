@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice import coldstart
+from backoffice.coldstart import collector
 from backoffice.json_codec import loads
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
@@ -15,7 +15,7 @@ from backoffice.webhooks.delivery import handle
 check_environment()
 
 
-@coldstart.handler
+@collector.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     failures = []
     for record in event.get("Records") or ():
@@ -29,4 +29,4 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     return {"batchItemFailures": failures}
 
 
-coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
+collector.init_done()  # the init ends here (backoffice/coldstart/collector.py)

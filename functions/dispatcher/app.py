@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice import coldstart
+from backoffice.coldstart import collector
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
 from backoffice.webhooks.delivery import dispatch
@@ -13,7 +13,7 @@ from backoffice.webhooks.delivery import dispatch
 check_environment()
 
 
-@coldstart.handler
+@collector.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     # The stream's records only say that events were written: every subscription reads the feed itself.
     woken = dispatch()
@@ -22,4 +22,4 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     return {"woken": woken}
 
 
-coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
+collector.init_done()  # the init ends here (backoffice/coldstart/collector.py)

@@ -17,7 +17,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from backoffice import coldstart
+from backoffice.coldstart import collector
 from backoffice.platform.dynamo import from_attrs
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
@@ -77,7 +77,7 @@ def publish_records(records: list[dict[str, Any]]) -> tuple[int, list[dict[str, 
     return sent, []
 
 
-@coldstart.handler
+@collector.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     records = event.get("Records")
     if records is None:  # the schedule: whatever is still pending
@@ -96,4 +96,4 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     return {"sent": sent, "batchItemFailures": failures}
 
 
-coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
+collector.init_done()  # the init ends here (backoffice/coldstart/collector.py)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice import coldstart
+from backoffice.coldstart import collector
 from backoffice.errors import InvalidToken
 from backoffice.platform.auth import authorize, bearer_token
 from backoffice.platform.client_keys import key_value
@@ -42,7 +42,7 @@ WEBHOOK_ROUTES = (
 )
 
 
-@coldstart.handler
+@collector.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     # A TOKEN event has no API request id: the lines of this invocation carry the authorizer's own
     # Lambda request id, which the access log names for each request ("authorizerRequestId").
@@ -85,4 +85,4 @@ def statements(stage: str, roles: frozenset[str]) -> list[dict[str, Any]]:
     return [statement("Deny", "*")]
 
 
-coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
+collector.init_done()  # the init ends here (backoffice/coldstart/collector.py)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice import coldstart
+from backoffice.coldstart import collector
 from backoffice.local_dates import today
 from backoffice.payments.overdue import report
 from backoffice.platform.environment import check_environment
@@ -13,9 +13,9 @@ from backoffice.platform.environment import check_environment
 check_environment()
 
 
-@coldstart.handler
+@collector.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     return {"recorded": report(today())}
 
 
-coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
+collector.init_done()  # the init ends here (backoffice/coldstart/collector.py)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from backoffice import coldstart
+from backoffice.coldstart import collector
 from backoffice.payments import inbox
 from backoffice.platform.environment import check_environment
 from backoffice.platform.logger import logger
@@ -20,7 +20,7 @@ from backoffice.sales.document_store import order_views
 check_environment()  # at init: a missing table or bucket name fails here, named
 
 
-@coldstart.handler
+@collector.handler
 def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     detail: dict[str, Any] = event["detail"] if isinstance(event.get("detail"), dict) else {}
     bucket = (detail.get("bucket") or {}).get("name")
@@ -31,4 +31,4 @@ def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     return inbox.import_event_object(bucket, key, order_views).view()
 
 
-coldstart.init_done()  # the init ends here (backoffice/coldstart.py)
+collector.init_done()  # the init ends here (backoffice/coldstart/collector.py)

@@ -148,15 +148,15 @@ def test_every_module_is_imported_from_its_bytecode(
 def test_the_first_request_ends_with_the_collector_as_the_interpreter_has_it(
     run: tuple[LambdaGateway, dict[str, tuple[int, Any]]], logical: str
 ) -> None:
-    """backoffice/coldstart.py: fewer collections during the init and the first request, then what
+    """backoffice/coldstart/collector.py: fewer collections during the init and the first request, then what
     they made is frozen and the thresholds are the interpreter's again. A handler that does not
-    end with `entrypoint(app)` is wrapped in `coldstart.handler` and calls `coldstart.init_done()`
+    end with `entrypoint(app)` is wrapped in `collector.handler` and calls `collector.init_done()`
     as its module's last statement."""
     import gc
 
     (_, outcome), *_ = run[0].outcomes[logical]
     *thresholds, frozen = outcome.collector
-    assert tuple(thresholds) == gc.get_threshold(), f"{logical} is not wrapped in coldstart.handler"
+    assert tuple(thresholds) == gc.get_threshold(), f"{logical} is not wrapped in collector.handler"
     assert frozen > 10_000  # the modules, classes and tables of the init, the clients of the request
 
 
@@ -164,7 +164,7 @@ def test_the_first_request_ends_with_the_collector_as_the_interpreter_has_it(
 def test_the_init_takes_the_generated_code_from_the_build(
     run: tuple[LambdaGateway, dict[str, tuple[int, Any]]], logical: str
 ) -> None:
-    """backoffice/precompiled.py: the dataclass methods and forward references the layer's imports
+    """backoffice/coldstart/precompiled.py: the dataclass methods and forward references the layer's imports
     generate come compiled from `make build` (precompiled.marshal), not compiled at each cold start.
     What is compiled still is what no layer module makes: the routes' annotations (a few dozen)."""
     (_, outcome), *_ = run[0].outcomes[logical]
@@ -196,7 +196,7 @@ def test_the_artifacts_ship_only_what_the_functions_import(run: tuple[LambdaGate
     (layer,) = layer_logicals(STACK)
     shipped = BUILD / layer / "python" / "backoffice"
     assert (shipped / "http" / "resolver.py").is_file()
-    assert (shipped / "precompiled.marshal").is_file()
+    assert (shipped / "coldstart" / "precompiled.marshal").is_file()
     assert not (shipped / "admin").exists()
 
 
@@ -222,3 +222,20 @@ def test_the_built_template_is_the_one_the_template_tests_read() -> None:
         for logical, r in built["Resources"].items()
         if r["Type"] in ("AWS::Serverless::Function", "AWS::Serverless::LayerVersion")
     )
+
+
+@pytest.mark.parametrize("logical", ["KundenFunction", "ArtikelFunction", "AuthorizerFunction", "UeberfaelligFunction"])
+def test_with_the_cold_start_tweaks_off_a_function_answers_the_same(
+    run: tuple[LambdaGateway, dict[str, tuple[int, Any]]], logical: str
+) -> None:
+    """BACKOFFICE_COLDSTART_TWEAKS=off: no precompiled code, the collector as the interpreter has it,
+    powertools imported plainly; the answer is the one the function gave with them on."""
+    gateway, _ = run
+    event, on = gateway.outcomes[logical][0]
+    repeat = gateway.runner.invoke(logical, event)
+    off = gateway.runner.invoke(logical, event, env={"BACKOFFICE_COLDSTART_TWEAKS": "off"})
+    assert off.result == repeat.result
+    assert repeat.precompiled["hits"] >= 20
+    assert off.precompiled["hits"] == 0
+    assert off.collector[-1] == 0  # nothing frozen
+    assert on.collector[-1] > 10_000

@@ -5,10 +5,11 @@ orders, the document calculation), invoices (ZUGFeRD). Technical: platform (AWS 
 users and tokens, idempotency, outbox, logs) and http (the API edge). docs/architecture.md is the map.
 """
 
-from backoffice import coldstart as _coldstart
-from backoffice import precompiled as _precompiled
+from backoffice.coldstart import collector as _collector
+from backoffice.coldstart import precompiled as _precompiled
 
-# First thing of every function's init: fewer garbage collections until the init is done (coldstart.py),
-# and the build's code for the source dataclasses and typing generate (precompiled.py).
-_coldstart.pause()
+# First thing of every function's init: fewer garbage collections until the init is done
+# (coldstart/collector.py), and the build's code for the source dataclasses and typing generate
+# (coldstart/precompiled.py). Both only in Lambda, and only with their switch on (coldstart/__init__.py).
+_collector.pause()
 _precompiled.use()

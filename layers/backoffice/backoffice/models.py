@@ -7,7 +7,7 @@ from typing import Annotated, Any, ClassVar
 
 # A handler takes ConfigDict and Field from here (re-exported with `as`), not from pydantic: isort
 # puts a handler's third-party imports before the layer's, and the layer's first import must come
-# before pydantic's (backoffice/precompiled.py serves pydantic's dataclasses only from then on).
+# before pydantic's (backoffice/coldstart/precompiled.py serves pydantic's dataclasses only from then on).
 from pydantic import (
     BaseModel,
     BeforeValidator,

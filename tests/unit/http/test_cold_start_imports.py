@@ -45,7 +45,13 @@ BUILT = (
 )
 
 
-def loaded(handler: Path) -> tuple[set[str], list[str]]:
+def _environment(tweaks: str | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "BACKOFFICE_COLDSTART_TWEAKS"}
+    env |= {"PYTHONPATH": str(LAYER), "AWS_DEFAULT_REGION": "eu-central-1"}
+    return env | ({"BACKOFFICE_COLDSTART_TWEAKS": tweaks} if tweaks is not None else {})
+
+
+def loaded(handler: Path, tweaks: str | None = None) -> tuple[set[str], list[str]]:
     """The modules a handler's import loaded, and the pydantic models of ours it built."""
     code = (
         "import importlib, json, sys\n"
@@ -54,9 +60,13 @@ def loaded(handler: Path) -> tuple[set[str], list[str]]:
         f"{BUILT}"
         "print(json.dumps([sorted(sys.modules), sorted(built)]))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(LAYER), "AWS_DEFAULT_REGION": "eu-central-1"}
     run = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, cwd=handler.parent
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_environment(tweaks),
+        check=True,
+        cwd=handler.parent,
     )
     modules, built = json.loads(run.stdout.strip().splitlines()[-1])
     return set(modules), built
@@ -90,7 +100,50 @@ def test_a_repeated_issue_loads_no_renderer() -> None:
         "assert not issue.issue('100').created\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(LAYER), "AWS_DEFAULT_REGION": "eu-central-1"}
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_environment(), check=True)
     modules = set(json.loads(run.stdout.strip().splitlines()[-1]))
     assert not {m for m in modules if m.split(".")[0] in RENDERING or m in RENDERING}
+
+
+KUNDEN = ROOT / "functions" / "kunden" / "app.py"
+
+
+@pytest.mark.parametrize("tweaks", ["off", "collector,precompiled"])
+def test_with_the_lazy_packages_off_powertools_is_imported_plainly(tweaks: str) -> None:
+    """The switch off: powertools' package `__init__`s run as usual, every resolver with them."""
+    modules, built = loaded(KUNDEN, tweaks)
+    assert {"aws_lambda_powertools.event_handler.appsync", "asyncio"} <= modules
+    assert built == []
+
+
+def test_another_powertools_is_refused_at_import() -> None:
+    """The lazy packages were written for the pinned powertools: another one stops the import."""
+    from aws_lambda_powertools.shared import version
+
+    from backoffice import http
+
+    assert version.VERSION == http.WRITTEN_FOR_POWERTOOLS
+    requirements = (LAYER / "requirements.txt").read_text(encoding="utf-8")
+    assert f"aws-lambda-powertools=={http.WRITTEN_FOR_POWERTOOLS}" in requirements.splitlines()
+    code = "from aws_lambda_powertools.shared import version\nversion.VERSION = '3.38.0'\nimport backoffice.http\n"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_environment(), check=False)
+    assert run.returncode == 1
+    assert "makes powertools 3.37.0's packages" in run.stderr
+    assert "this is powertools 3.38.0" in run.stderr
+    off = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=_environment("off"), check=False
+    )
+    assert off.returncode == 0, off.stderr  # nothing of powertools' internals is used then
+
+
+def test_the_document_refuses_another_powertools(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make openapi` resets a private attribute of powertools' routes (openapi.with_models)."""
+    from aws_lambda_powertools.event_handler.api_gateway import APIGatewayRestResolver
+    from aws_lambda_powertools.shared import version
+
+    from backoffice.http import openapi
+
+    openapi.with_models(APIGatewayRestResolver())
+    monkeypatch.setattr(version, "VERSION", "3.38.0")
+    with pytest.raises(RuntimeError, match=r"this is powertools 3\.38\.0: .*openapi\.with_models"):
+        openapi.with_models(APIGatewayRestResolver())

@@ -72,3 +72,10 @@ def test_each_package_says_what_it_owns(package: str) -> None:
     assert doc, f"backoffice.{package} has no docstring"
     assert len(doc.splitlines()) <= 3, f"backoffice.{package}: say it in two lines"
     assert f"`{package}/`" in MAP or package == "admin"
+
+
+def test_the_layers_top_level_holds_at_most_ten_modules() -> None:
+    """The shared kernel stays small: a module that belongs to one concern goes into its package."""
+    modules = sorted(p.name for p in LAYER.glob("*.py") if p.name != "__init__.py")
+    assert "money.py" in modules
+    assert len(modules) <= 10, f"{len(modules)} modules at the top level of the layer: {modules}"

@@ -1,4 +1,4 @@
-"""backoffice/precompiled.py: the code of the source dataclasses and typing generate, compiled at build time.
+"""backoffice/coldstart/precompiled.py: the code of the source dataclasses and typing generate, compiled at build time.
 
 Each case runs in a fresh interpreter: `record` and `use` change the `dataclasses` and `typing`
 modules of the process they run in, which this test process must keep as they are.
@@ -13,10 +13,11 @@ import subprocess
 import sys
 import typing
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from backoffice import precompiled
+from backoffice.coldstart import precompiled
 
 # The same classes in the build (record) and in Lambda (use): a frozen dataclass, a TypedDict with
 # string annotations (as pydantic_core's schema module has them) and a forward reference.
@@ -37,7 +38,7 @@ ref = typing.ForwardRef("list[Line]")
 """
 
 RECORD = """
-from backoffice import precompiled
+from backoffice.coldstart import precompiled
 precompiled.record()
 {classes}
 print(precompiled.dump({path!r}))
@@ -45,7 +46,7 @@ print(precompiled.dump({path!r}))
 
 USE = """
 import json, sys
-from backoffice import precompiled
+from backoffice.coldstart import precompiled
 used = precompiled.use({path!r})
 {classes}
 first = dict(precompiled.stats)
@@ -75,10 +76,12 @@ print(json.dumps({{
 """
 
 
-def _python(code: str, lambda_name: str | None = "OfferteFunction") -> str:
-    env = {k: v for k, v in os.environ.items() if k != "AWS_LAMBDA_FUNCTION_NAME"}
+def _python(code: str, lambda_name: str | None = "OfferteFunction", tweaks: str | None = None) -> str:
+    env = {k: v for k, v in os.environ.items() if k not in ("AWS_LAMBDA_FUNCTION_NAME", "BACKOFFICE_COLDSTART_TWEAKS")}
     if lambda_name:
         env["AWS_LAMBDA_FUNCTION_NAME"] = lambda_name
+    if tweaks is not None:
+        env["BACKOFFICE_COLDSTART_TWEAKS"] = tweaks
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     return run.stdout.strip().splitlines()[-1]
 
@@ -130,10 +133,10 @@ def test_a_stale_magic_number_is_refused(built: Path, tmp_path: Path) -> None:
     import importlib.util
     import marshal
 
-    magic, codes = marshal.loads(built.read_bytes())  # noqa: S302 - the file the test just wrote
+    magic, written, codes = marshal.loads(built.read_bytes())  # noqa: S302 - the file the test just wrote
     assert magic == importlib.util.MAGIC_NUMBER
     stale = tmp_path / "stale.marshal"
-    stale.write_bytes(marshal.dumps((b"\x00\x00\r\n", codes)))
+    stale.write_bytes(marshal.dumps((b"\x00\x00\r\n", written, codes)))
     out = json.loads(_python(USE.format(classes=CLASSES, path=str(stale))))
     assert out["used"] is False
     assert out["first"]["hits"] == 0
@@ -146,7 +149,7 @@ def test_this_process_is_untouched() -> None:
     assert "compile" not in vars(typing)
 
 
-# Libraries whose dataclasses and TypedDicts precompiled.py serves, once the layer is imported.
+# Libraries whose dataclasses and TypedDicts coldstart/precompiled.py serves, once the layer is imported.
 SERVED = ("pydantic", "pydantic_core", "annotated_types", "typing_extensions", "aws_lambda_powertools")
 FUNCTIONS = Path(__file__).resolve().parents[3] / "functions"
 
@@ -166,7 +169,7 @@ def _first_imports(source: str) -> list[str]:
 
 @pytest.mark.parametrize("handler", sorted(FUNCTIONS.glob("*/*.py")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_a_handler_imports_the_layer_before_pydantic_and_powertools(handler: Path) -> None:
-    """The layer's first import installs precompiled.py's code; a handler that imported pydantic
+    """The layer's first import installs coldstart/precompiled.py's code; a handler that imported pydantic
     before it (isort puts third-party names first) would compile pydantic's dataclasses and
     TypedDicts at every cold start again (zahlungen and zugferd did: Field and ConfigDict now come
     from backoffice.models)."""
@@ -175,3 +178,76 @@ def test_a_handler_imports_the_layer_before_pydantic_and_powertools(handler: Pat
     if served:
         assert "backoffice" in imports, handler
         assert imports.index("backoffice") < imports.index(served[0]), f"{handler}: {imports}"
+
+
+def test_this_interpreter_is_the_one_it_was_written_for() -> None:
+    """`make build` (record) and this test fail on a CPython whose dataclasses or typing call exec
+    or compile elsewhere or otherwise: the file's code would then not be what they compile."""
+    assert precompiled.call_sites() == set(precompiled.CALLERS)
+    assert precompiled.fingerprint() == precompiled.FINGERPRINT
+    precompiled.check()
+
+
+def _other_add_fns_to_class(self: object, cls: type) -> None:
+    exec("pass", {}, {})  # noqa: S102 - never called: only its code is compared
+
+
+def test_another_dataclasses_is_refused_by_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    builder: Any = dataclasses
+    monkeypatch.setattr(builder._FuncBuilder, "add_fns_to_class", _other_add_fns_to_class)
+    assert precompiled.fingerprint() != precompiled.FINGERPRINT
+    with pytest.raises(RuntimeError, match=r"written for CPython 3\.13\.0.*update WRITTEN_FOR"):
+        precompiled.record()
+    assert "exec" not in vars(dataclasses)  # refused before anything was installed
+
+
+def test_a_new_caller_of_compile_in_typing_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    def _eval_text(text: str) -> object:
+        return compile(text, "<string>", "eval")
+
+    _eval_text.__module__ = "typing"
+    monkeypatch.setattr(typing, "_eval_text", _eval_text, raising=False)
+    assert ("typing", "test_a_new_caller_of_compile_in_typing_is_refused.<locals>._eval_text", "compile") in (
+        precompiled.call_sites()
+    )
+    with pytest.raises(RuntimeError, match=r"written for CPython 3\.13\.0"):
+        precompiled.check()
+
+
+def test_a_file_built_for_other_dataclasses_is_not_used(built: Path, tmp_path: Path) -> None:
+    """A Lambda runtime on a patch release whose dataclasses or typing differ from the build's
+    compiles as before."""
+    import marshal
+
+    magic, written, codes = marshal.loads(built.read_bytes())  # noqa: S302 - the file the test just wrote
+    assert written == precompiled.FINGERPRINT
+    other = tmp_path / "other.marshal"
+    other.write_bytes(marshal.dumps((magic, "0" * 64, codes)))
+    out = json.loads(_python(USE.format(classes=CLASSES, path=str(other))))
+    assert out["used"] is False
+    assert out["first"] == {"hits": 0, "misses": 0}
+    assert out["repr"] == "Line(art_nr='1000', menge=Decimal('1'))"
+
+
+@pytest.mark.parametrize(
+    ("tweaks", "used"), [("off", False), ("collector,lazy_powertools", False), ("precompiled", True)]
+)
+def test_the_switch_turns_the_file_off(built: Path, tweaks: str, used: bool) -> None:
+    out = json.loads(_python(USE.format(classes=CLASSES, path=str(built)), tweaks=tweaks))
+    assert out["used"] is used
+    assert (out["first"]["hits"] >= 4) is used
+    assert out["repr"] == "Line(art_nr='1000', menge=Decimal('1'))"
+    assert out["frozen"] is True
+
+
+def test_a_caller_that_is_gone_leaves_the_file_unused(built: Path) -> None:
+    """A patch release without `dataclasses._FuncBuilder`: the function still starts, without the file."""
+    code = (
+        "import dataclasses, json\n"
+        "from backoffice.coldstart import precompiled\n"
+        "builder = dataclasses._FuncBuilder\n"
+        "del dataclasses._FuncBuilder\n"
+        f"used = precompiled.use({str(built)!r})\n"
+        "print(json.dumps([precompiled.fingerprint(), used]))\n"
+    )
+    assert json.loads(_python(code)) == ["", False]

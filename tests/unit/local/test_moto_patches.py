@@ -537,3 +537,29 @@ def test_requests_are_read_as_motos_own_parser_reads_them(monkeypatch: pytest.Mo
     assert _parsed("T") == direct
     assert direct[0]["Item"]["B"] == {"B": b"\x00\xffzlib"}  # binaries decoded, as moto's parser does
     assert direct[0]["Item"]["Nothing"] == {"S": "x"}  # a null member left out
+
+
+def test_the_patches_are_for_the_pinned_moto_and_refuse_another() -> None:
+    """They replace private methods of moto 5.2.5: another moto stops the local stack and the tests
+    at their start (the module does not load)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from local import moto_patches
+
+    root = Path(__file__).resolve().parents[3]
+    assert (
+        f"moto[server]=={moto_patches.WRITTEN_FOR}" in (root / "requirements-dev.txt").read_text("utf-8").splitlines()
+    )
+    moto_patches.check_moto("5.2.5")
+    with pytest.raises(RuntimeError, match=r"private methods of moto 5\.2\.5, not of moto 5\.2\.6"):
+        moto_patches.check_moto("5.2.6")
+    code = (
+        "from importlib import metadata\n"
+        "metadata.version = lambda name: '5.3.0' if name == 'moto' else None\n"
+        "import local.moto_patches\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=False)
+    assert run.returncode == 1
+    assert "private methods of moto 5.2.5, not of moto 5.3.0" in run.stderr

@@ -9,6 +9,8 @@ import importlib
 import importlib.util
 import sys
 
+from backoffice import coldstart
+
 # Importing this package makes two packages of powertools lazy: the `__init__` of `event_handler`
 # imports every resolver powertools has (AppSync with asyncio, Bedrock, VPC Lattice) and that of
 # `utilities.data_classes` the data classes of every event source (CodePipeline's with tempfile and
@@ -19,6 +21,22 @@ LAZY_PACKAGES = (
     "aws_lambda_powertools.event_handler",
     "aws_lambda_powertools.utilities.data_classes",
 )
+# The powertools whose `__init__`s were read for this (the layer's requirements.txt pins it): another
+# one may do more in them than import names, which a lazy package would leave out; and
+# `openapi.with_models` resets a private attribute of its routes. Read both again, then update this.
+WRITTEN_FOR_POWERTOOLS = "3.37.0"
+
+
+def check_powertools() -> None:
+    """Refuses a powertools other than the one the lazy packages and `openapi.with_models` were written for."""
+    from aws_lambda_powertools.shared.version import VERSION
+
+    if VERSION != WRITTEN_FOR_POWERTOOLS:
+        raise RuntimeError(
+            f"backoffice/http/__init__.py makes powertools {WRITTEN_FOR_POWERTOOLS}'s packages {LAZY_PACKAGES} lazy; "
+            f"this is powertools {VERSION}: check what their __init__ does now, and openapi.with_models, "
+            "then update WRITTEN_FOR_POWERTOOLS"
+        )
 
 
 def _lazy_package(name: str) -> None:
@@ -59,5 +77,7 @@ def _lazy_package(name: str) -> None:
     setattr(sys.modules[parent], child, package)
 
 
-for _name in LAZY_PACKAGES:
-    _lazy_package(_name)
+if coldstart.on("lazy_powertools"):
+    check_powertools()
+    for _name in LAZY_PACKAGES:
+        _lazy_package(_name)

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from backoffice.http import check_powertools
+
 if TYPE_CHECKING:
     from aws_lambda_powertools.event_handler import APIGatewayRestResolver
 
@@ -258,6 +260,7 @@ def shape(name: str) -> type[BaseModel]:
 
 def with_models(app: APIGatewayRestResolver) -> None:
     """Each named model of the routes of `app` replaced by its class, for the document (`make openapi`)."""
+    check_powertools()  # the routes' private lists and `_dependant` of the powertools it was written for
     for route in app._static_routes + app._dynamic_routes:
         # powertools types a response as a TypedDict; ours are plain dicts with a key of their own.
         responses: dict[int, dict[str, Any]] = route.responses or {}  # type: ignore[assignment]

@@ -39,7 +39,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Query as Query
 from botocore.exceptions import ClientError, HTTPClientError
 from botocore.exceptions import ConnectionError as AwsConnectionError
 
-from backoffice import coldstart
+from backoffice.coldstart import collector
 from backoffice.errors import (
     ERROR_MEMBERS,
     ApiError,
@@ -393,14 +393,14 @@ def entrypoint(
 ) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
     """The Lambda handler of a function: decode the body, then route. Called at the function's init,
     which fails there when the environment lacks a resource name (`check_environment`), and
-    ends it (`coldstart.init_done`; the first request ends the cold start, `coldstart.handler`):
+    ends it (`collector.init_done`; the first request ends the cold start, `collector.handler`):
     the handler module's last statement calls this.
 
     `raw_types`: media types whose body a route reads as bytes (`raw_body`), not as JSON."""
     check_environment()
-    coldstart.init_done()
+    collector.init_done()
 
-    @coldstart.handler
+    @collector.handler
     @logger.inject_lambda_context(clear_state=True)
     def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         _request.id = (event.get("requestContext") or {}).get("requestId") or getattr(context, "aws_request_id", "")

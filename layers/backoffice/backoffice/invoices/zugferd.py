@@ -32,6 +32,22 @@ from pypdf.generic import StreamObject
 from backoffice.errors import ApiError, EndpointError, InvalidRequest, PayloadTooLarge
 from backoffice.platform.logger import logger
 
+# The factur-x whose module constants and private metadata step (`_facturx_update_metadata_add_attachment`)
+# `_attachment_as_xrechnung` and `_info_as_in_xmp` set for a call; the functions' requirements.txt
+# pin it. For another one: read what those do now, run tests/unit/invoices/, then update this.
+WRITTEN_FOR_FACTURX = "7.8"
+
+
+def check_facturx(version: str) -> None:
+    if version != WRITTEN_FOR_FACTURX:
+        raise RuntimeError(
+            f"backoffice/invoices/zugferd.py sets internals of factur-x {WRITTEN_FOR_FACTURX}, not of factur-x "
+            f"{version}: check _attachment_as_xrechnung and _info_as_in_xmp against it, then update WRITTEN_FOR_FACTURX"
+        )
+
+
+check_facturx(facturx.__version__)
+
 # The names the work files have in error answers and under the Debug prefix.
 INPUT_PDF, INPUT_XML, OUTPUT_PDF, OUTPUT_XML = "input.pdf", "input.xml", "output.pdf", "output.xml"
 

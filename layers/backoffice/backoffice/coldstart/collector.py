@@ -11,7 +11,7 @@ permanent generation (`gc.freeze`); the end of the first request (`first_request
 the handler wrapped in `handler`) freezes what that request made and restores the thresholds.
 Nothing is left uncollected: reference counting frees as before, and a function that never gets
 there keeps collecting, only less often. Outside Lambda (tests, the local stack, the admin CLI)
-nothing changes.
+nothing changes, nor with the switch off (`BACKOFFICE_COLDSTART_TWEAKS`, coldstart/__init__.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ import gc
 import os
 from collections.abc import Callable
 from typing import Any
+
+from backoffice import coldstart
 
 # Large enough that no full collection runs during an init or a first request (a few hundred
 # thousand objects), small enough that a process which never reaches `first_request_done` still
@@ -33,7 +35,9 @@ Handler = Callable[[dict[str, Any], Any], Any]
 
 def pause() -> None:
     """At the layer's first import: in Lambda, fewer collections while the cold start creates its objects."""
-    if os.environ.get("AWS_LAMBDA_FUNCTION_NAME") and not _paused and gc.isenabled():
+    if not os.environ.get("AWS_LAMBDA_FUNCTION_NAME") or _paused or not gc.isenabled():
+        return
+    if coldstart.on("collector"):
         _paused.append(gc.get_threshold())
         gc.set_threshold(*_INIT_THRESHOLD)
 
