@@ -4,7 +4,7 @@ A user record holds a password hash, roles and the credential id its tokens carr
 counters (platform/login_guard) hold user names and source addresses. The single table's stream is
 read by the publisher and the dispatcher, so nothing of a user may pass through it: both kinds of
 item are kept in `UsersTable`, which only the token function, the authorizer and the admin CLI may
-read (template.yaml; docs/adr-drafts/users.md).
+read (template.yaml; ADR 0056).
 
 The releases before kept them in the single table. Until `python -m backoffice.admin migrate`
 has moved them (`move_from_single_table`), a user is read from `UsersTable` first and from the
