@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -72,3 +73,16 @@ def test_each_package_says_what_it_owns(package: str) -> None:
     assert doc, f"backoffice.{package} has no docstring"
     assert len(doc.splitlines()) <= 3, f"backoffice.{package}: say it in two lines"
     assert f"`{package}/`" in MAP or package == "admin"
+
+
+def test_the_readme_examples_use_base_for_the_address() -> None:
+    """The API's address is written once, where `BASE` is set: an example run against `PORT=8080
+    make run`, or the tests' own stack, reaches it and not a default port."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", readme, flags=re.DOTALL)
+    addresses = [line for block in blocks for line in block.splitlines() if re.search(r":\d{4}\b|:\$\{PORT", line)]
+    assert addresses == [
+        "make run     # the whole API on http://127.0.0.1:3000 with demo data (users: see Users below)",
+        "export BASE=http://127.0.0.1:${PORT:-3000}",
+        '  -d \'{"url": "http://127.0.0.1:8765/hook", "events": ["auftrag.created", "artikel.stock_changed"]}\' \\',
+    ]
