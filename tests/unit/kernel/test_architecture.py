@@ -86,3 +86,35 @@ def test_the_readme_examples_use_base_for_the_address() -> None:
         "export BASE=http://127.0.0.1:${PORT:-3000}",
         '  -d \'{"url": "http://127.0.0.1:8765/hook", "events": ["auftrag.created", "artikel.stock_changed"]}\' \\',
     ]
+
+
+def _reconversions(source: str) -> list[int]:
+    """Lines of `Decimal(str(...))`: a stored number turned into text and back."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Decimal"
+        and node.args
+        and isinstance(node.args[0], ast.Call)
+        and isinstance(node.args[0].func, ast.Name)
+        and node.args[0].func.id == "str"
+    ]
+
+
+def test_stored_numbers_become_decimal_in_the_stores_only() -> None:
+    """DynamoDB's numbers come out of platform.dynamo as Decimal and JSON's out of json_codec: the
+    rules take the Decimal they are given. A store (a `*store.py` of a package, `platform/`) is the
+    one place that may still convert what it reads."""
+    found = {
+        str(path.relative_to(LAYER)): lines
+        for path in sorted(LAYER.rglob("*.py"))
+        if not path.name.endswith("store.py") and "platform" not in path.parts
+        if (lines := _reconversions(path.read_text("utf-8")))
+    }
+    assert not found, f"Decimal(str(...)) outside the stores: {found}"
+
+
+def test_a_reconversion_is_found() -> None:
+    assert _reconversions("x = Decimal(str(item['Satz']))\ny = Decimal(item['Satz'])\n") == [1]
