@@ -26,8 +26,9 @@ import h11
 
 from backoffice.http.responses import JSON_CONTENT_TYPE
 from local.docs_ui import DocsUi
-from local.gateway import MAX_HEAD_BYTES, MAX_REQUEST_BYTES, Answer, Gateway, error_body
+from local.gateway import MAX_HEAD_BYTES, MAX_REQUEST_BYTES, Gateway, error_body
 from local.openapi import loaded_document
+from local.proxy_event import Answer
 
 # How long a client may take to send one request, and how long an idle keep-alive connection is
 # kept: neither may hold a worker thread longer than API Gateway holds an integration.

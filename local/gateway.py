@@ -7,13 +7,13 @@ Content-Type matches a binary media type base64-encoded, turns a base64 answer b
 when the client's first Accept value matches one, and holds AWS's limits: 10 KB of request line
 and headers and 10 MB of request (which the HTTP front door, local/front_door.py, enforces), 6 MB
 of Lambda event and answer, 29 s of integration and each function's Timeout. The functions run in
-the Lambda runtime emulation (local/lambda_runtime.py). Why, and where the emulation differs from
-AWS: ADR 0054.
+the Lambda runtime emulation (local/lambda_runtime.py); the proxy event they get and the answer read
+back from their result are local/proxy_event.py's. Why, and where the emulation differs from AWS:
+ADR 0054.
 """
 
 from __future__ import annotations
 
-import base64
 import fnmatch
 import json
 import re
@@ -21,18 +21,17 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime
 from http import HTTPStatus
-from types import ModuleType
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
 from backoffice.errors import ERROR_MEMBERS, ApiError
 from backoffice.http.request_body import check_event_size
 from backoffice.http.responses import JSON_CONTENT_TYPE
 from backoffice.json_codec import dumps
-from local.lambda_runtime import Handler, Invocation, LambdaRuntime, answer_refused
-from local.lambda_runtime import lambda_context as lambda_context  # re-exported for tests/support/invoke.py
+from local import proxy_event
+from local.lambda_runtime import Invocation, LambdaRuntime
+from local.proxy_event import API_ID, Answer
 from local.template import ACCOUNT, REGION, Route, Stack, resolve
 from local.throttling import Throttle
 
@@ -40,9 +39,6 @@ from local.throttling import Throttle
 MAX_REQUEST_BYTES = 10 * 1024 * 1024
 MAX_HEAD_BYTES = 10240  # request line and header values together
 INTEGRATION_TIMEOUT = 29.0
-API_ID = "local"
-
-Answer = tuple[int, dict[str, list[str]], bytes]
 
 # API Gateway's status of each gateway response type, used when the template sets none.
 _TYPE_STATUS = {
@@ -112,15 +108,6 @@ class Gateway:
         self.after_request = after_request
         self.integration_timeout = INTEGRATION_TIMEOUT
         self.throttle = Throttle(stack.params, methods=stack.method_throttles())
-
-    def handler(self, logical: str) -> Handler:
-        """A function's handler as the runtime loaded it (for tests/support/invoke.py, as `modules`:
-        both can go when it asks `runtime`)."""
-        return self.runtime.handler(logical)
-
-    @property
-    def modules(self) -> dict[str, ModuleType]:
-        return self.runtime.modules
 
     def load_all(self) -> None:
         for logical in {r.function for r in self.routes} | {self.authorizer_fn}:
@@ -243,51 +230,18 @@ class Gateway:
         auth_context: dict[str, Any] | None,
         request_id: str | None = None,
     ) -> dict[str, Any]:
-        multi_q: dict[str, list[str]] = {}
-        for k, v in parse_qsl(query, keep_blank_values=True):
-            multi_q.setdefault(k, []).append(v)
-        content_type = next((v[0] for k, v in headers.items() if k.lower() == "content-type"), "")
-        text, base64_encoded = self._event_body(body, self.is_binary(content_type))
-        ctx = _request_context(route, method, path, headers)
-        if request_id:
-            ctx["requestId"] = request_id
-        if auth_context is not None:
-            ctx["authorizer"] = auth_context
-        return {
-            "resource": route.path,
-            "path": path,
-            "httpMethod": method,
-            "headers": {k: v[-1] for k, v in headers.items()} or None,
-            "multiValueHeaders": headers or None,
-            "queryStringParameters": {k: v[-1] for k, v in multi_q.items()} or None,
-            "multiValueQueryStringParameters": multi_q or None,
-            "pathParameters": params or None,
-            "stageVariables": None,
-            "requestContext": ctx,
-            "body": text,
-            "isBase64Encoded": base64_encoded,
-        }
-
-    @staticmethod
-    def _event_body(body: bytes, binary: bool) -> tuple[str | None, bool]:
-        """The event's body and isBase64Encoded: base64 for a binary media type, else the text."""
-        if not body:
-            return None, False
-        if not binary:
-            try:
-                return body.decode("utf-8"), False
-            except UnicodeDecodeError:
-                pass  # passed on as bytes; the layer decodes it by its charset
-        return base64.b64encode(body).decode("ascii"), True
-
-    def is_binary(self, media_type: str) -> bool:
-        """Whether a media type (or an Accept value) matches one of the API's binary media types."""
-        kind = media_type.split(";")[0].strip().lower()
-        if not kind:
-            return False
-        major = kind.split("/")[0]
-        return any(
-            t in ("*/*", kind, f"{major}/*") or kind in ("*/*", f"{t.split('/')[0]}/*") for t in self.binary_types
+        """The proxy event of a request to `route`, with this API's binary media types."""
+        return proxy_event.build_event(
+            route,
+            method,
+            path,
+            query,
+            headers,
+            body,
+            params,
+            auth_context,
+            binary_types=self.binary_types,
+            request_id=request_id,
         )
 
     def invoke(
@@ -347,48 +301,13 @@ class Gateway:
         return self.to_http(call.result, accept, request_id)
 
     def to_http(self, result: dict[str, Any], accept: str, request_id: str | None = None) -> Answer:
-        try:
-            refused = answer_refused(result)
-        except (TypeError, ValueError, AttributeError):  # not a proxy result: API Gateway's 502
-            return self.gateway_response("DEFAULT_5XX", 502, request_id=request_id)
-        if refused:  # Lambda refuses an answer over 6 MB: a function error
-            return self.gateway_response("DEFAULT_5XX", 502, request_id=request_id)
-        headers: dict[str, list[str]] = {k: [str(v)] for k, v in (result.get("headers") or {}).items()}
-        for k, values in (result.get("multiValueHeaders") or {}).items():
-            headers[k] = [str(v) for v in values]
-        raw = result.get("body") or ""
-        # As API Gateway does: a base64 answer becomes bytes when the client's first Accept value
-        # matches a binary media type; otherwise the client gets the base64 text.
-        if result.get("isBase64Encoded") and self.is_binary(accept.split(",")[0]):
-            body = base64.b64decode(raw)
-        else:
-            body = raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)
-        return int(result.get("statusCode", 200)), headers, body
+        """The client's answer to a proxy result; not a proxy result, or one Lambda refuses (over
+        6 MB), is a function error: API Gateway's 502."""
+        answer = proxy_event.to_http(result, accept, self.binary_types)
+        return answer or self.gateway_response("DEFAULT_5XX", 502, request_id=request_id)
 
 
 def _client_key(auth_context: dict[str, Any]) -> str:
     """Whose bucket a request counts against: the user the authorizer names (in AWS its API key,
     which platform/client_keys derives from the user name one to one)."""
     return str(auth_context.get("principalId") or "")
-
-
-def _request_context(route: Route, method: str, path: str, headers: dict[str, list[str]]) -> dict[str, Any]:
-    """The event's requestContext, as the v1 stage of the REST API fills it."""
-    now = datetime.now(UTC)
-    return {
-        "resourceId": "local",
-        "resourcePath": route.path,
-        "httpMethod": method,
-        "extendedRequestId": uuid.uuid4().hex,
-        "requestTime": now.strftime("%d/%b/%Y:%H:%M:%S +0000"),
-        "path": f"/v1{path}",
-        "accountId": ACCOUNT,
-        "protocol": "HTTP/1.1",
-        "stage": "v1",
-        "domainPrefix": "local",
-        "requestTimeEpoch": int(now.timestamp() * 1000),
-        "requestId": str(uuid.uuid4()),
-        "domainName": "127.0.0.1",
-        "apiId": API_ID,
-        "identity": {"sourceIp": "127.0.0.1", "userAgent": (headers.get("User-Agent") or [""])[0]},
-    }

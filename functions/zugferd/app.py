@@ -1,73 +1,25 @@
 """OPTIONS and POST /www/zugferd: combine an invoice XML into a PDF/A-3, or extract it again."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
-from backoffice.http.cors import cors_headers
+from backoffice.http.cors import DOCUMENTED_HEADERS, with_cors_headers
 from backoffice.http.openapi import documented
-from backoffice.http.request_body import header
 from backoffice.http.resolver import Body, Response, entrypoint, make_resolver
-from backoffice.models import ConfigDict, Field, RequestModel
-from backoffice.platform.environment import get_settings
+from backoffice.invoices.zugferd_models import ZugferdRequest
 
 app = make_resolver()
 
-
-# What zugferd.decode_base64 accepts (strict base64, padded), for the document.
-BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
-
-
-class ZugferdRequest(RequestModel):
-    # For the document: Combine needs the XML (the handler answers 400 without it).
-    model_config = ConfigDict(
-        json_schema_extra={
-            "if": {"properties": {"Operation": {"const": "Combine"}}, "required": ["Operation"]},
-            "then": {"required": ["XML"], "properties": {"XML": {"type": "string"}}},
-        }
-    )
-
-    binary_fields = frozenset({"PDF", "XML"})  # strict base64 (zugferd.decode_base64), not text
-
-    Operation: Literal["Extract", "Combine"] = Field(description="Extract the embedded XML, or Combine XML and PDF")
-    PDF: str = Field(
-        min_length=1,
-        description="the PDF, base64",
-        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/pdf", "pattern": BASE64},
-    )
-    XML: str | None = Field(
-        default=None,
-        min_length=1,
-        description="the invoice XML (ZUGFeRD / Factur-X), base64; required for Combine",
-        json_schema_extra={"contentEncoding": "base64", "contentMediaType": "application/xml", "pattern": BASE64},
-    )
-    Verbose: bool = False
-    Debug: bool = False
-
-    def __repr_args__(self) -> Any:
-        # The resolver logs the request's repr: the megabytes of base64 are left out of it.
-        yield "Operation", self.Operation
-        yield "PDF", f"<{len(self.PDF)} base64 characters>"
-        yield "XML", None if self.XML is None else f"<{len(self.XML)} base64 characters>"
-        yield "Verbose", self.Verbose
-        yield "Debug", self.Debug
-
-
-def _header(description: str) -> dict[str, Any]:
-    return {"description": description, "schema": {"type": "string"}}
-
-
-# Every answer carries them (lambda_handler); Allow-Origin only for an allowed Origin.
-CORS_HEADERS = {
-    "Access-Control-Allow-Origin": _header("The calling origin when allowed (ALLOWED_ORIGINS), or *."),
-    "Access-Control-Allow-Methods": _header("OPTIONS, POST"),
-    "Access-Control-Allow-Headers": _header("Authorization, Content-Type"),
-    "Access-Control-Expose-Headers": _header("Content-Disposition, Content-Length"),
-    "Access-Control-Max-Age": _header("Seconds a browser may keep this preflight."),
-}
 FILE_HEADERS = {
-    **CORS_HEADERS,
+    **DOCUMENTED_HEADERS,
     "Content-Length": {"description": "Length of the file in bytes.", "schema": {"type": "integer"}},
-    "Content-Disposition": _header('attachment; filename="invoice.pdf" (Combine) or the XML\'s name (Extract).'),
-    "X-Debug-Prefix": _header("With Debug: where the work files are kept in the bucket."),
+    "Content-Disposition": {
+        "description": 'attachment; filename="invoice.pdf" (Combine) or the XML\'s name (Extract).',
+        "schema": {"type": "string"},
+    },
+    "X-Debug-Prefix": {
+        "description": "With Debug: where the work files are kept in the bucket.",
+        "schema": {"type": "string"},
+    },
 }
 
 
@@ -75,10 +27,10 @@ FILE_HEADERS = {
     "/www/zugferd",
     method="OPTIONS",
     summary="CORS preflight",
-    responses=documented(204, description="The CORS headers", headers=CORS_HEADERS),
+    responses=documented(204, description="The CORS headers", headers=DOCUMENTED_HEADERS),
 )
 def preflight() -> Response[str]:
-    # The CORS headers are added to every answer by lambda_handler below.
+    # The CORS headers are added to every answer (lambda_handler below).
     return Response(204, None, "")
 
 
@@ -114,16 +66,5 @@ def post(body: Annotated[ZugferdRequest, Body()]):  # type: ignore[no-untyped-de
     return Response(200, answer.media_type, answer.content, headers=answer.headers())
 
 
-_handler = entrypoint(app)
-
-
-def lambda_handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    """The function's handler: every answer, errors included, carries the CORS headers."""
-    result = _handler(event, context)
-    extra = cors_headers(get_settings().allowed_origins, header(event, "origin"))
-    if "multiValueHeaders" in result:
-        for name, value in extra.items():
-            result["multiValueHeaders"][name] = [value]
-    else:
-        result.setdefault("headers", {}).update(extra)
-    return result
+# Every answer, errors included, carries the CORS headers.
+lambda_handler = with_cors_headers(entrypoint(app))

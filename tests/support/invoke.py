@@ -14,7 +14,8 @@ from types import ModuleType
 from typing import Any
 from urllib.parse import urlencode
 
-from local.gateway import Gateway, lambda_context
+from local.gateway import Gateway
+from local.lambda_runtime import lambda_context
 from local.template import Route, Stack
 from tests.support import without_request_id
 from tests.support.aws import NO_LIMITS, stack
@@ -45,12 +46,12 @@ def logical_id(function: str) -> str:
 def load_app(function: str) -> ModuleType:
     """The handler module of functions/<function>/app.py, as the gateway loaded it."""
     logical = logical_id(function)
-    gateway().handler(logical)
-    return gateway().modules[logical]
+    gateway().runtime.handler(logical)
+    return gateway().runtime.modules[logical]
 
 
 def handler(function: str) -> Any:
-    return gateway().handler(logical_id(function))
+    return gateway().runtime.handler(logical_id(function))
 
 
 def Context(function: str = "test", request_id: str | None = None) -> Any:

@@ -66,7 +66,8 @@ def rest_price_list() -> str | None:
 
 
 def standard_tax_rate() -> Decimal:
-    return Decimal(str(get_config().get("StandardWUSTSatz", "0")))
+    rate: Decimal = get_config().get("StandardWUSTSatz", Decimal(0))  # stored as Decimal (platform.dynamo)
+    return rate
 
 
 def tax_codes() -> list[TaxCode]:

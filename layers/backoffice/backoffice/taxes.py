@@ -47,7 +47,7 @@ class TaxCode:
         klasse = str(record.get("Klasse") or "D")
         return cls(
             code=str(record["Code"]),
-            rate=Decimal(str(record["Satz"])),
+            rate=record["Satz"],  # Decimal as stored; __post_init__ refuses anything else
             designation=str(record.get("Bezeichnung") or ""),
             klasse=klasse if klasse in TAX_CLASSES else "X",
             sales_line=_text(record.get("PosUSTSZiffer")),

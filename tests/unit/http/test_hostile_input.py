@@ -284,8 +284,8 @@ def test_every_member_of_every_body_refuses_hostile_values_with_a_400_on_that_me
 
 
 def _takes_body(gw: Gateway, route: Route) -> bool:
-    gw.handler(route.function)
-    app = gw.modules[route.function].app
+    gw.runtime.handler(route.function)
+    app = gw.runtime.modules[route.function].app
     for candidate in app._static_routes + app._dynamic_routes:  # powertools keeps the routes there
         if candidate.method == route.method and candidate.path.replace("<", "{").replace(">", "}") == route.path:
             return bool(candidate.dependant.body_params)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -79,3 +80,48 @@ def test_the_layers_top_level_holds_at_most_ten_modules() -> None:
     modules = sorted(p.name for p in LAYER.glob("*.py") if p.name != "__init__.py")
     assert "money.py" in modules
     assert len(modules) <= 10, f"{len(modules)} modules at the top level of the layer: {modules}"
+
+
+def test_the_readme_examples_use_base_for_the_address() -> None:
+    """The API's address is written once, where `BASE` is set: an example run against `PORT=8080
+    make run`, or the tests' own stack, reaches it and not a default port."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", readme, flags=re.DOTALL)
+    addresses = [line for block in blocks for line in block.splitlines() if re.search(r":\d{4}\b|:\$\{PORT", line)]
+    assert addresses == [
+        "make run     # the whole API on http://127.0.0.1:3000 with demo data (users: see Users below)",
+        "export BASE=http://127.0.0.1:${PORT:-3000}",
+        '  -d \'{"url": "http://127.0.0.1:8765/hook", "events": ["auftrag.created", "artikel.stock_changed"]}\' \\',
+    ]
+
+
+def _reconversions(source: str) -> list[int]:
+    """Lines of `Decimal(str(...))`: a stored number turned into text and back."""
+    return [
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Decimal"
+        and node.args
+        and isinstance(node.args[0], ast.Call)
+        and isinstance(node.args[0].func, ast.Name)
+        and node.args[0].func.id == "str"
+    ]
+
+
+def test_stored_numbers_become_decimal_in_the_stores_only() -> None:
+    """DynamoDB's numbers come out of platform.dynamo as Decimal and JSON's out of json_codec: the
+    rules take the Decimal they are given. A store (a `*store.py` of a package, `platform/`) is the
+    one place that may still convert what it reads."""
+    found = {
+        str(path.relative_to(LAYER)): lines
+        for path in sorted(LAYER.rglob("*.py"))
+        if not path.name.endswith("store.py") and "platform" not in path.parts
+        if (lines := _reconversions(path.read_text("utf-8")))
+    }
+    assert not found, f"Decimal(str(...)) outside the stores: {found}"
+
+
+def test_a_reconversion_is_found() -> None:
+    assert _reconversions("x = Decimal(str(item['Satz']))\ny = Decimal(item['Satz'])\n") == [1]

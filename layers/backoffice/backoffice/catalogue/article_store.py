@@ -67,16 +67,26 @@ def media_record(id_key: int) -> dict[str, Any] | None:
     return dynamo.get_item(*media.media_key(id_key))
 
 
+def index_version(consistent: bool = False) -> str | None:
+    """The version of the catalogue index its head names; None before the first import."""
+    head = dynamo.get_item(list_index.INDEX_PK, list_index.HEAD_SK, consistent=consistent)
+    return None if head is None else str(head["Version"])
+
+
+def index_rows(version: str) -> list[dict[str, Any]]:
+    """The rows of the index `version`, from its chunks."""
+    chunks = [bytes(item["Rows"]) for item in dynamo.query(list_index.INDEX_PK, list_index.chunk_prefix(version))]
+    return list_index.unpack(chunks)
+
+
 def catalogue() -> list_index.IndexCache:
     """The index, read again only when the import wrote a new version (one GetItem per call)."""
     global _index
-    head = dynamo.get_item(list_index.INDEX_PK, list_index.HEAD_SK)
-    if head is None:
+    version = index_version()
+    if version is None:
         return list_index.IndexCache()
-    version = str(head["Version"])
     if version != _index.version:
-        chunks = [bytes(item["Rows"]) for item in dynamo.query(list_index.INDEX_PK, list_index.chunk_prefix(version))]
-        _index = list_index.IndexCache(version=version, rows=list_index.unpack(chunks))
+        _index = list_index.IndexCache(version=version, rows=index_rows(version))
     return _index
 
 

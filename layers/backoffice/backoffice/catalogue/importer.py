@@ -471,12 +471,8 @@ def _media_file_problems(record: MediaRecord, folder: Path) -> list[str]:
 
 
 def _stored_index() -> tuple[str | None, list[dict[str, Any]]]:
-    head = dynamo.get_item(list_index.INDEX_PK, list_index.HEAD_SK, consistent=True)
-    if head is None:
-        return None, []
-    version = str(head["Version"])
-    chunks = [bytes(i["Rows"]) for i in dynamo.query(list_index.INDEX_PK, list_index.chunk_prefix(version))]
-    return version, list_index.unpack(chunks)
+    version = article_store.index_version(consistent=True)
+    return version, [] if version is None else article_store.index_rows(version)
 
 
 def import_catalogue(path: Path, progress: Progress | None = None) -> ImportResult:

@@ -50,7 +50,8 @@ def factor(article: dict[str, Any], code: str | None) -> Decimal | None:
     found = packaging(article, code)
     if found is None:
         return None
-    return Decimal(str(found.get("Faktor") or 1))
+    stored: Decimal = found.get("Faktor") or Decimal(1)  # Decimal as the article store reads it
+    return stored
 
 
 def to_base(article: dict[str, Any], code: str | None, quantity: Decimal) -> Decimal | None:

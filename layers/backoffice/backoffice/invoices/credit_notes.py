@@ -146,8 +146,9 @@ def draft(
     with_delivery = last and not ledger.get(store.DELIVERY_CREDITED)
     document = to_credit_note(order, returned, with_delivery, request.user)
     corrects = Corrected(request.rech_nr, date.fromisoformat(str(invoice_record["RechDatum"])))
-    credited_before = Decimal(ledger.get(store.CREDITED_GROSS) or "0.00")
-    invoiced = Decimal(str(invoice_record["AuftBrutto"]))
+    # Stored numbers come out of the store as Decimal (platform.dynamo): no reconversion here.
+    credited_before: Decimal = ledger.get(store.CREDITED_GROSS) or Decimal("0.00")
+    invoiced: Decimal = invoice_record["AuftBrutto"]
     invoice = credited_figures(credit_note_input(document, corrects), invoiced, credited_before, last)
     gross = credited_before + invoice.figures.gross
     new_ledger = {

@@ -6,8 +6,9 @@ names where the invoice stands. Amounts are Decimal with their places, as the in
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from typing import Any
 
 OPEN, PARTLY_PAID, PAID, OVERPAID = "offen", "teilbezahlt", "bezahlt", "ueberzahlt"
 STATUSES = (OPEN, PARTLY_PAID, PAID, OVERPAID)
@@ -16,10 +17,11 @@ ZERO = Decimal("0.00")
 CREDITED = "BetragGutgeschrieben"
 
 
-def credited(item: dict[str, object] | None) -> Decimal:
+def credited(item: Mapping[str, Any] | None) -> Decimal:
     """What the credit notes of an invoice gave back in all, as its facts or open item keep it
     (`BetragGutgeschrieben`, written with each credit note: payments/store.credit_ops); 0.00 for none."""
-    return Decimal(str((item or {}).get(CREDITED) or "0.00"))
+    found: Decimal = (item or {}).get(CREDITED) or ZERO  # stored as Decimal (platform.dynamo)
+    return found
 
 
 def paid_sum(payments: Iterable[Decimal]) -> Decimal:
