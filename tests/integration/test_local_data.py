@@ -176,7 +176,10 @@ def test_a_signal_saves_what_the_stack_holds_then_stops(tmp_path: Path, signum: 
         output = running.stop(signum)
     after = saved_items(data)
     assert "Stopping: saving the data" in output
-    assert f"Local stack stopped; {len(after)} items, 39 objects saved in {data}." in output
+    # Every table counts: the single table, the users' own (ADR 0056), the idempotency records.
+    tables = json.loads((data / "state.json").read_text(encoding="utf-8"))["tables"]
+    assert "UsersTable" in tables
+    assert f"Local stack stopped; {sum(map(len, tables.values()))} items, 39 objects saved in {data}." in output
     for n in numbers:
         assert after[(f"AUFTRAG#{n}", "KOPF")]["KundNr"] == {"S": "100004"}
         assert (f"AUFTRAG#{n}", "POS#0001") in after
